@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './names';
+export * from './model';
