@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { AboutController } from './about/about.controller';
+import { AuthModule } from './auth/auth.module';
+import { CatalogModule } from './catalog/catalog.module';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { RestResponseInterceptor } from './rest/rest-response.interceptor';
+import { SecurityModule } from './security/security.module';
+
+@Module({
+  imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, SecurityModule],
+  controllers: [AboutController],
+  providers: [{ provide: APP_INTERCEPTOR, useClass: RestResponseInterceptor }],
+})
+export class AppModule {}

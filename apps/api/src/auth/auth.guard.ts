@@ -1,0 +1,37 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { CatalogError } from '@geocatalog/catalog-model';
+import type { Request } from 'express';
+import { Principal } from './auth.service';
+import { ADMIN_ONLY } from './roles.decorator';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Basic authentication on every route, then authorisation: ADMIN may do everything, READER may
+ * only read (and never the security endpoints); a user without a role may do nothing.
+ */
+@Injectable()
+export class CatalogAuthGuard extends AuthGuard('basic') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    const req = context.switchToHttp().getRequest<Request & { user?: Principal }>();
+    const roles = req.user?.roles ?? [];
+    if (roles.includes('ADMIN')) return true;
+    const adminOnly = this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, [context.getHandler(), context.getClass()]);
+    if (!adminOnly && roles.includes('READER') && READ_METHODS.has(req.method)) return true;
+    throw new CatalogError('FORBIDDEN', `User '${req.user?.userName}' may not ${req.method} ${req.path}`);
+  }
+
+  /** Wrong or missing credentials become the catalog's 401 (with the Basic challenge). */
+  override handleRequest<T>(err: unknown, user: T): T {
+    if (err) throw err;
+    if (!user) throw new CatalogError('UNAUTHENTICATED', 'Authentication required: send valid Basic credentials');
+    return user;
+  }
+}

@@ -1,0 +1,7 @@
+import { SetMetadata } from '@nestjs/common';
+
+/** Metadata key marking handlers only an ADMIN may call, even to read. */
+export const ADMIN_ONLY = 'geocatalog:admin-only';
+
+/** Marks a controller or handler as ADMIN-only for every method. */
+export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);

@@ -1,0 +1,138 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogError, checkName, Role, ROLES } from '@geocatalog/catalog-model';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig, generatePassword } from '../config/config';
+import { uniqueViolation } from '../database/pg-errors';
+import { hashPassword } from './password-hash';
+import { UserEntity, UserRoleEntity } from './user.entity';
+
+/** A user as the security endpoints show it (never with a password). */
+export interface UserView {
+  userName: string;
+  enabled: boolean;
+  roles: Role[];
+}
+
+/** Fields a client may set on a user. */
+export interface UserInput {
+  userName?: string;
+  password?: string;
+  enabled?: boolean;
+}
+
+/** Users and their roles, and the bootstrap admin on first start. */
+@Injectable()
+export class UserService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Users');
+  /** Called after any change of users, so cached credentials are dropped at once in this process. */
+  onChange: () => void = () => undefined;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Creates the bootstrap admin when the user table is empty (once, even with several processes). */
+  async onApplicationBootstrap(): Promise<void> {
+    if ((await this.db.getRepository(UserEntity).count()) > 0) return;
+    const generated = !this.config.adminPassword;
+    const password = this.config.adminPassword ?? generatePassword();
+    const hash = await hashPassword(password);
+    const created = await this.db.transaction(async (tx) => {
+      const rows: Array<{ id: number }> = await tx.query(
+        `INSERT INTO app_user (name, password_hash) SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM app_user) ON CONFLICT DO NOTHING RETURNING id`,
+        [this.config.adminUser, hash],
+      );
+      if (!rows.length) return false;
+      await tx.query(`INSERT INTO user_role (user_id, role) VALUES ($1, 'ADMIN')`, [rows[0].id]);
+      return true;
+    });
+    if (!created) return;
+    if (generated) {
+      const file = path.join(this.config.dataDir, 'initial-admin-password');
+      fs.mkdirSync(this.config.dataDir, { recursive: true });
+      fs.writeFileSync(file, password + '\n', { mode: 0o600 });
+      this.logger.warn(`Created admin user '${this.config.adminUser}' with generated password: ${password} (also in ${file})`);
+    } else {
+      this.logger.log(`Created admin user '${this.config.adminUser}' from ADMIN_PASSWORD`);
+    }
+  }
+
+  /** The user with roles and hash, for authentication. */
+  findForLogin(name: string): Promise<UserEntity | null> {
+    return this.db.getRepository(UserEntity).findOne({ where: { name }, relations: { roles: true } });
+  }
+
+  async list(): Promise<UserView[]> {
+    const users = await this.db.getRepository(UserEntity).find({ relations: { roles: true }, order: { name: 'ASC' } });
+    return users.map(view);
+  }
+
+  async get(name: string): Promise<UserView> {
+    const user = await this.findForLogin(name);
+    if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+    return view(user);
+  }
+
+  async create(input: UserInput): Promise<UserView> {
+    if (!input.userName) throw new CatalogError('MISSING_FIELD', 'The user has no userName; it is required');
+    checkName('user', input.userName);
+    if (!input.password) throw new CatalogError('MISSING_FIELD', 'The user has no password; it is required');
+    const hash = await hashPassword(input.password);
+    try {
+      const user = await this.db.getRepository(UserEntity).save({ name: input.userName, passwordHash: hash, enabled: input.enabled ?? true });
+      this.onChange();
+      return { userName: user.name, enabled: user.enabled, roles: [] };
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${input.userName}' already exists`);
+      throw err;
+    }
+  }
+
+  /** Partial update: password, enabled, rename. */
+  async update(name: string, input: UserInput): Promise<void> {
+    const hash = input.password ? await hashPassword(input.password) : undefined;
+    await this.db.transaction(async (tx) => {
+      const repo = tx.getRepository(UserEntity);
+      const user = await repo.findOneBy({ name });
+      if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+      if (input.userName !== undefined && input.userName !== name) user.name = checkName('user', input.userName);
+      if (hash) user.passwordHash = hash;
+      if (input.enabled !== undefined) user.enabled = input.enabled;
+      try {
+        await repo.save(user);
+      } catch (err) {
+        if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${user.name}' already exists`);
+        throw err;
+      }
+    });
+    this.onChange();
+  }
+
+  async delete(name: string): Promise<void> {
+    const result = await this.db.getRepository(UserEntity).delete({ name });
+    if (!result.affected) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+    this.onChange();
+  }
+
+  /** Grants or revokes a role. */
+  async setRole(roleName: string, name: string, granted: boolean): Promise<void> {
+    const role = ROLES.find((r) => r === roleName.toUpperCase());
+    if (!role) throw new CatalogError('NOT_FOUND', `No such role: '${roleName}' found`);
+    await this.db.transaction(async (tx) => {
+      const user = await tx.getRepository(UserEntity).findOneBy({ name });
+      if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+      const roles = tx.getRepository(UserRoleEntity);
+      if (granted) await roles.upsert({ userId: user.id, role }, ['userId', 'role']);
+      else await roles.delete({ userId: user.id, role });
+    });
+    this.onChange();
+  }
+}
+
+function view(user: UserEntity): UserView {
+  return { userName: user.name, enabled: user.enabled, roles: (user.roles ?? []).map((r) => r.role).sort() };
+}

@@ -1,0 +1,45 @@
+import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { readCatalogBody } from '../../rest/catalog-body';
+import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { LinkBuilder } from '../../rest/rest-request';
+import { Created, Done } from '../../rest/rest-response';
+import { RepDocument } from '../../rest/representation';
+import { dataStoreDocument, dataStoreList } from './datastore.mapper';
+import { readDataStore } from './datastore.reader';
+import { DataStoreService } from './datastore.service';
+
+/** `/rest/workspaces/{ws}/datastores`. */
+@Controller('rest/workspaces/:ws/datastores')
+export class DataStoreController {
+  constructor(private readonly stores: DataStoreService) {}
+
+  @Get()
+  async list(@Param('ws') ws: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+    const { workspace, stores } = await this.stores.list(ws);
+    return dataStoreList(workspace.name, stores, links);
+  }
+
+  @Post()
+  async create(@Param('ws') ws: string, @Body() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
+    const store = await this.stores.create(ws, readDataStore(readCatalogBody(body, 'dataStore')));
+    return new Created(links.url('workspaces', ws, 'datastores', store.name), store.name);
+  }
+
+  @Get(':ds')
+  async get(@Param('ws') ws: string, @Param('ds') ds: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+    const store = await this.stores.get(ws, ds);
+    return dataStoreDocument(store.workspace.name, store, links);
+  }
+
+  @Put(':ds')
+  async update(@Param('ws') ws: string, @Param('ds') ds: string, @Body() body: RawBody): Promise<Done> {
+    await this.stores.update(ws, ds, readDataStore(readCatalogBody(body, 'dataStore')));
+    return new Done();
+  }
+
+  @Delete(':ds')
+  async delete(@Param('ws') ws: string, @Param('ds') ds: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
+    await this.stores.delete(ws, ds, recurse);
+    return new Done();
+  }
+}

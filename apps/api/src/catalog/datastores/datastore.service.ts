@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogError, checkName, POSTGIS_STORE_TYPE } from '@geocatalog/catalog-model';
+import { DataSource, EntityManager } from 'typeorm';
+import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { WorkspaceService } from '../workspaces/workspace.service';
+import { DataStoreEntity } from './datastore.entity';
+import { DataStoreInput } from './datastore.reader';
+import { PasswordCipher } from './password-cipher';
+
+/** Store kinds this catalog can connect to: `dbtype` → human-readable `type`. */
+const STORE_TYPES: Record<string, string> = { postgis: POSTGIS_STORE_TYPE };
+
+/** Parameters a PostGIS store cannot work without. */
+const REQUIRED_POSTGIS_PARAMETERS = ['host', 'port', 'database', 'user'];
+
+/** Data stores of a workspace. Connection parameters are checked here; `passwd` is encrypted. */
+@Injectable()
+export class DataStoreService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly workspaces: WorkspaceService,
+    private readonly cipher: PasswordCipher,
+  ) {}
+
+  /** The stores of a workspace, sorted by name; 404 for an unknown workspace. */
+  async list(workspace: string): Promise<{ workspace: WorkspaceEntity; stores: DataStoreEntity[] }> {
+    const ws = await this.workspaces.get(workspace);
+    const stores = await this.db.getRepository(DataStoreEntity).find({ where: { workspaceId: ws.id }, order: { name: 'ASC' } });
+    return { workspace: ws, stores };
+  }
+
+  /** One store, with a single query; 404 naming the workspace or the store. */
+  async get(workspace: string, name: string, manager: EntityManager = this.db.manager): Promise<DataStoreEntity> {
+    const store = await manager
+      .getRepository(DataStoreEntity)
+      .createQueryBuilder('s')
+      .innerJoinAndSelect('s.workspace', 'w')
+      .where('s.name = :name', { name })
+      .andWhere(workspace === 'default' ? 'w.id = (SELECT id FROM workspace ORDER BY is_default DESC, id LIMIT 1)' : 'w.name = :workspace', { workspace })
+      .getOne();
+    if (store) return store;
+    await this.workspaces.get(workspace, manager);
+    throw new CatalogError('NOT_FOUND', `No such datastore: ${workspace},${name}`);
+  }
+
+  /** Creates a store in the workspace; `enabled` is forced on, as GeoServer does. */
+  async create(workspace: string, input: DataStoreInput): Promise<DataStoreEntity> {
+    const name = input.name;
+    if (!name) throw new CatalogError('MISSING_FIELD', 'The dataStore has no name; it is required');
+    checkName('data store', name);
+    if (!input.connectionParameters) {
+      throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
+    }
+    return this.db.transaction(async (tx) => {
+      const ws = await this.workspaces.get(workspace, tx);
+      checkWorkspace(ws, input);
+      const params = this.checkedParameters(input.connectionParameters!, ws, undefined);
+      const repo = tx.getRepository(DataStoreEntity);
+      const store = repo.create({
+        workspaceId: ws.id,
+        name,
+        description: input.description ?? null,
+        type: STORE_TYPES[params.dbtype],
+        enabled: true,
+        connectionParameters: params,
+        disableOnConnFailure: input.disableOnConnFailure ?? false,
+      });
+      try {
+        return await repo.save(store);
+      } catch (err) {
+        throw this.conflict(err, name, ws.name);
+      }
+    });
+  }
+
+  /**
+   * Partial update. Connection parameters sent replace the stored ones, except that a missing
+   * `passwd` or `namespace` keeps the stored value and a `crypt2:` value sent back keeps the password.
+   */
+  async update(workspace: string, name: string, input: DataStoreInput): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const store = await this.get(workspace, name, tx);
+      let ws = store.workspace;
+      if (input.workspace && input.workspace !== ws.name) {
+        ws = await this.workspaces.get(input.workspace, tx);
+        store.workspaceId = ws.id;
+        store.workspace = ws;
+      }
+      if (input.name !== undefined && input.name !== store.name) store.name = checkName('data store', input.name);
+      if (input.description !== undefined) store.description = input.description;
+      if (input.enabled !== undefined) store.enabled = input.enabled;
+      if (input.disableOnConnFailure !== undefined) store.disableOnConnFailure = input.disableOnConnFailure;
+      if (input.connectionParameters) {
+        store.connectionParameters = this.checkedParameters(input.connectionParameters, ws, store.connectionParameters);
+        store.type = STORE_TYPES[store.connectionParameters.dbtype];
+      }
+      store.dateModified = new Date();
+      try {
+        await tx.getRepository(DataStoreEntity).save(store);
+      } catch (err) {
+        throw this.conflict(err, store.name, ws.name);
+      }
+    });
+  }
+
+  /** Deletes a store (its feature types and layers go with it only when `recurse`). */
+  async delete(workspace: string, name: string, _recurse: boolean): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const store = await this.get(workspace, name, tx);
+      await tx.getRepository(DataStoreEntity).delete({ id: store.id });
+    });
+  }
+
+  /** Validates parameters, adds the namespace, and encrypts the password. */
+  private checkedParameters(
+    sent: Array<[string, string]>,
+    ws: WorkspaceEntity,
+    stored: Record<string, string> | undefined,
+  ): Record<string, string> {
+    const params: Record<string, string> = {};
+    for (const [k, v] of sent) params[k] = v;
+    const dbtype = params.dbtype?.trim().toLowerCase();
+    if (!dbtype) throw new CatalogError('MISSING_FIELD', 'The connectionParameters have no dbtype; it is required');
+    if (!STORE_TYPES[dbtype]) {
+      throw new CatalogError('INVALID_VALUE', `Unsupported dbtype '${params.dbtype}'; supported: ${Object.keys(STORE_TYPES).join(', ')}`);
+    }
+    params.dbtype = dbtype;
+    for (const key of REQUIRED_POSTGIS_PARAMETERS) {
+      if (!params[key]?.trim()) throw new CatalogError('MISSING_FIELD', `The connectionParameters have no ${key}; it is required`);
+    }
+    const port = Number(params.port.trim());
+    if (!/^\d+$/.test(params.port.trim()) || port < 1 || port > 65535) {
+      throw new CatalogError('INVALID_VALUE', `Invalid port '${params.port}': it must be a whole number from 1 to 65535`);
+    }
+    params.port = String(port);
+    if (params.passwd !== undefined) params.passwd = this.cipher.protect(params.passwd);
+    else if (stored?.passwd !== undefined) params.passwd = stored.passwd;
+    if (params.namespace === undefined) params.namespace = stored?.namespace ?? ws.namespaceUri;
+    return params;
+  }
+
+  private conflict(err: unknown, name: string, workspace: string): unknown {
+    if (uniqueViolation(err) !== undefined) {
+      return new CatalogError('ALREADY_EXISTS', `Store '${name}' already exists in workspace '${workspace}'`);
+    }
+    if (foreignKeyViolation(err)) return new CatalogError('NOT_FOUND', `No such workspace: '${workspace}' found`);
+    return err;
+  }
+}
+
+function checkWorkspace(ws: WorkspaceEntity, input: DataStoreInput): void {
+  if (input.workspace && input.workspace !== ws.name) {
+    throw new CatalogError('INVALID_VALUE', `Expected workspace ${ws.name} but client specified ${input.workspace}`);
+  }
+}

@@ -1,0 +1,68 @@
+import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { readCatalogBody } from '../../rest/catalog-body';
+import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { LinkBuilder } from '../../rest/rest-request';
+import { Created, Done } from '../../rest/rest-response';
+import { RepDocument } from '../../rest/representation';
+import { namespaceDocument, namespaceList } from '../workspaces/workspace.mapper';
+import { readNamespace } from '../workspaces/workspace.reader';
+import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
+
+/** `/rest/namespaces`: the namespace side of each workspace (prefix = workspace name). */
+@Controller('rest/namespaces')
+export class NamespaceController {
+  constructor(private readonly workspaces: WorkspaceService) {}
+
+  @Get()
+  async list(@Links() links: LinkBuilder): Promise<RepDocument> {
+    return namespaceList(await this.workspaces.list(), links);
+  }
+
+  /** Creates the namespace and its workspace, as GeoServer does. */
+  @Post()
+  async create(@Body() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
+    const input = readNamespace(readCatalogBody(body, 'namespace'));
+    if (!input.name) throw new CatalogError('MISSING_FIELD', 'The namespace has no prefix; it is required');
+    const ws = await this.workspaces.create(input, makeDefault).catch((err: unknown) => {
+      if (err instanceof CatalogError && err.message === `Workspace '${input.name}' already exists`) {
+        throw new CatalogError('ALREADY_EXISTS', `Namespace with prefix '${input.name}' already exists.`);
+      }
+      throw err;
+    });
+    return new Created(links.url('namespaces', ws.name), ws.name);
+  }
+
+  @Get(':prefix')
+  async get(@Param('prefix') prefix: string): Promise<RepDocument> {
+    const ws = await this.workspaces.find(prefix);
+    if (!ws) throw new CatalogError('NOT_FOUND', `No such namespace: '${prefix}' found`);
+    return namespaceDocument(ws);
+  }
+
+  @Put(':prefix')
+  async update(@Param('prefix') prefix: string, @Body() body: RawBody): Promise<Done> {
+    const input = readNamespace(readCatalogBody(body, 'namespace'));
+    if (prefix === DEFAULT_ALIAS && input.name) {
+      await this.workspaces.setDefault(input.name);
+      return new Done();
+    }
+    const current = await this.workspaces.find(prefix);
+    if (!current) throw new CatalogError('NOT_FOUND', `Can't change a non existant namespace (${prefix})`);
+    if (input.name !== undefined && input.name !== current.name) {
+      throw new CatalogError('INVALID_VALUE', "Can't change name of namespace");
+    }
+    await this.workspaces.update(current.name, { namespaceUri: input.namespaceUri, isolated: input.isolated }, `Can't change a non existant namespace (${prefix})`);
+    return new Done();
+  }
+
+  @Delete(':prefix')
+  async delete(@Param('prefix') prefix: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
+    if (prefix === DEFAULT_ALIAS) throw new CatalogError('NOT_CHANGEABLE', "Can't delete the default namespace");
+    await this.workspaces.delete(prefix, recurse, `Namespace '${prefix}' not found`).catch((err: unknown) => {
+      if (err instanceof CatalogError && err.code === 'NOT_EMPTY') throw new CatalogError('NOT_EMPTY', 'Namespace not empty');
+      throw err;
+    });
+    return new Done();
+  }
+}

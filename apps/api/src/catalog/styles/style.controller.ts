@@ -1,0 +1,83 @@
+import { Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { isCatalogBodyType, readCatalogBody } from '../../rest/catalog-body';
+import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { LinkBuilder, negotiateFormat, RestRequest } from '../../rest/rest-request';
+import { Created, Done, RawContent } from '../../rest/rest-response';
+import { RepDocument } from '../../rest/representation';
+import { checkSld, isSldType, nameInSld, SLD_10_TYPE, sldTypeOf } from './sld-content';
+import { styleDocument, styleList, stylePath } from './style.mapper';
+import { readStyle } from './style.reader';
+import { StyleService } from './style.service';
+
+/** `/rest/styles` (global) and `/rest/workspaces/{ws}/styles`: records and their SLD documents. */
+@Controller(['rest/styles', 'rest/workspaces/:ws/styles'])
+export class StyleController {
+  constructor(private readonly styles: StyleService) {}
+
+  @Get()
+  async list(@Param('ws') ws: string | undefined, @Links() links: LinkBuilder): Promise<RepDocument> {
+    return styleList(await this.styles.list(ws), ws, links);
+  }
+
+  /** A style record (XML/JSON), or a whole SLD in one step (`?name=` or the name inside it). */
+  @Post()
+  async create(
+    @Param('ws') ws: string | undefined,
+    @Body() body: RawBody,
+    @Query('name') name: string | undefined,
+    @QueryFlag('raw') raw: boolean,
+    @Links() links: LinkBuilder,
+  ): Promise<Created> {
+    let style;
+    if (isSldType(body.contentType)) {
+      const upload = checkSld(body.bytes, body.contentType, raw);
+      const styleName = name || nameInSld(body.bytes);
+      if (!styleName) throw new CatalogError('MISSING_FIELD', 'The style has no name: pass ?name= or name the UserStyle');
+      style = await this.styles.create(ws, { name: styleName, filename: `${styleName}.sld` }, upload);
+    } else {
+      style = await this.styles.create(ws, readStyle(readCatalogBody(body, 'style')));
+    }
+    return new Created(links.url(...stylePath(style, ws)), style.name);
+  }
+
+  /** The record, or the SLD document itself with `.sld`, `?format=sld` or an SLD `Accept`. */
+  @Get(':style')
+  async get(@Param('ws') ws: string | undefined, @Param('style') name: string, @Req() req: RestRequest): Promise<RepDocument | RawContent> {
+    if (negotiateFormat(req) === 'sld') {
+      const { style, bytes } = await this.styles.content(ws, name);
+      return new RawContent(sldTypeOf(style.languageVersion), bytes);
+    }
+    const { style, workspace } = await this.styles.get(ws, name);
+    return styleDocument(style, workspace);
+  }
+
+  /** New SLD content (validated unless `?raw=true`), or changes to the record (XML/JSON `<style>`). */
+  @Put(':style')
+  async update(
+    @Param('ws') ws: string | undefined,
+    @Param('style') name: string,
+    @Body() body: RawBody,
+    @QueryFlag('raw') raw: boolean,
+  ): Promise<Done> {
+    if (isSldType(body.contentType) || (isCatalogBodyType(body.contentType) && looksLikeSld(body.bytes))) {
+      const contentType = isSldType(body.contentType) ? body.contentType : SLD_10_TYPE;
+      await this.styles.get(ws, name);
+      await this.styles.upload(ws, name, checkSld(body.bytes, contentType, raw));
+    } else {
+      await this.styles.update(ws, name, readStyle(readCatalogBody(body, 'style')));
+    }
+    return new Done();
+  }
+
+  @Delete(':style')
+  async delete(@Param('ws') ws: string | undefined, @Param('style') name: string): Promise<Done> {
+    await this.styles.delete(ws, name);
+    return new Done();
+  }
+}
+
+/** An XML body whose root is an SLD, sent with a generic XML content type. */
+function looksLikeSld(bytes: Buffer): boolean {
+  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<(\w+:)?StyledLayerDescriptor[\s>]/.test(bytes.subarray(0, 4096).toString('utf8'));
+}

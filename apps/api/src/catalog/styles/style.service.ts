@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogError, checkName, DEFAULT_STYLE_NAMES } from '@geocatalog/catalog-model';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { WorkspaceService } from '../workspaces/workspace.service';
+import { SldUpload } from './sld-content';
+import { StyleEntity } from './style.entity';
+import { StyleInput } from './style.reader';
+
+/** A style together with the workspace name it lives in (undefined = global). */
+export interface LocatedStyle {
+  style: StyleEntity;
+  workspace?: string;
+}
+
+/** Styles: global (no workspace) or in a workspace, each with its SLD document. */
+@Injectable()
+export class StyleService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly workspaces: WorkspaceService,
+  ) {}
+
+  /** Global styles, or one workspace's; 404 for an unknown workspace. */
+  async list(workspace: string | undefined): Promise<StyleEntity[]> {
+    const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace);
+    return this.db.getRepository(StyleEntity).find({ where: { workspaceId: ws ? ws.id : IsNull() }, order: { name: 'ASC' } });
+  }
+
+  /** One style record (without content); 404 in GeoServer's words. */
+  async get(workspace: string | undefined, name: string, manager: EntityManager = this.db.manager): Promise<LocatedStyle> {
+    const qb = manager.getRepository(StyleEntity).createQueryBuilder('s').leftJoinAndSelect('s.workspace', 'w').where('s.name = :name', { name });
+    if (workspace === undefined) qb.andWhere('s.workspace_id IS NULL');
+    else qb.andWhere('w.name = :workspace', { workspace });
+    const style = await qb.getOne();
+    if (!style) {
+      throw new CatalogError('NOT_FOUND', workspace === undefined ? `No such style: ${name}` : `No such style ${name} in workspace ${workspace}`);
+    }
+    return { style, workspace: style.workspace?.name };
+  }
+
+  /** The stored SLD document; 404 when none was uploaded yet. */
+  async content(workspace: string | undefined, name: string): Promise<{ style: StyleEntity; bytes: Buffer }> {
+    const { style } = await this.get(workspace, name);
+    const row = await this.db.getRepository(StyleEntity).createQueryBuilder('s').addSelect('s.content').where('s.id = :id', { id: style.id }).getOne();
+    if (!row?.content) throw new CatalogError('NOT_FOUND', `Style ${name} has no SLD content yet`);
+    return { style, bytes: row.content };
+  }
+
+  /** Creates a style record, and its content when given (one-step upload), in one transaction. */
+  async create(workspace: string | undefined, input: StyleInput, upload?: SldUpload): Promise<StyleEntity> {
+    const name = input.name;
+    if (!name) throw new CatalogError('MISSING_FIELD', 'The style has no name; it is required');
+    checkName('style', name);
+    return this.db.transaction(async (tx) => {
+      const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace, tx);
+      const repo = tx.getRepository(StyleEntity);
+      const style = repo.create({
+        workspaceId: ws?.id ?? null,
+        name,
+        format: checkFormat(input.format),
+        languageVersion: upload?.languageVersion ?? checkVersion(input.languageVersion) ?? '1.0.0',
+        filename: checkFilename(input.filename ?? `${name}.sld`),
+        content: upload?.bytes ?? null,
+      });
+      try {
+        return await repo.save(style);
+      } catch (err) {
+        throw conflict(err, name, ws?.name);
+      }
+    });
+  }
+
+  /** Partial update of the record: rename, filename, format, version. Default styles keep their names. */
+  async update(workspace: string | undefined, name: string, input: StyleInput): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { style } = await this.get(workspace, name, tx);
+      if (input.name !== undefined && input.name !== style.name) {
+        if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', `The default style ${style.name} cannot be renamed`);
+        style.name = checkName('style', input.name);
+      }
+      if (input.filename !== undefined) style.filename = checkFilename(input.filename);
+      if (input.format !== undefined) style.format = checkFormat(input.format);
+      if (input.languageVersion !== undefined) style.languageVersion = checkVersion(input.languageVersion)!;
+      style.dateModified = new Date();
+      try {
+        await tx.getRepository(StyleEntity).save(style);
+      } catch (err) {
+        throw conflict(err, style.name, workspace);
+      }
+    });
+  }
+
+  /** Replaces the SLD document; invalid content never reaches this point (see `checkSld`). */
+  async upload(workspace: string | undefined, name: string, upload: SldUpload): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { style } = await this.get(workspace, name, tx);
+      await tx
+        .getRepository(StyleEntity)
+        .update({ id: style.id }, { content: upload.bytes, languageVersion: upload.languageVersion, dateModified: new Date() });
+    });
+  }
+
+  /** Deletes a style; the default global styles are refused. */
+  async delete(workspace: string | undefined, name: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { style } = await this.getForDelete(workspace, name, tx);
+      if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', 'Unable to delete a default style');
+      await tx.getRepository(StyleEntity).delete({ id: style.id });
+    });
+  }
+
+  private async getForDelete(workspace: string | undefined, name: string, tx: EntityManager): Promise<LocatedStyle> {
+    if (workspace !== undefined) await this.workspaceOrMissing(workspace, tx);
+    try {
+      return await this.get(workspace, name, tx);
+    } catch (err) {
+      if (err instanceof CatalogError && err.code === 'NOT_FOUND') throw new CatalogError('NOT_FOUND', `Style ${name} not found`);
+      throw err;
+    }
+  }
+
+  private async workspaceOrMissing(name: string, manager?: EntityManager): Promise<WorkspaceEntity> {
+    const ws = await this.workspaces.find(name, manager);
+    if (!ws) throw new CatalogError('NOT_FOUND', `Workspace ${name} not found`);
+    return ws;
+  }
+}
+
+function isDefaultStyle(style: StyleEntity): boolean {
+  return style.workspaceId === null && DEFAULT_STYLE_NAMES.includes(style.name);
+}
+
+function checkFormat(format: string | undefined): string {
+  if (format === undefined || format === 'sld') return 'sld';
+  throw new CatalogError('INVALID_VALUE', `Unsupported style format '${format}'; supported: sld`);
+}
+
+function checkVersion(version: string | undefined): string | undefined {
+  if (version === undefined || version === '1.0.0' || version === '1.1.0') return version;
+  throw new CatalogError('INVALID_VALUE', `Unsupported SLD version '${version}'; supported: 1.0.0, 1.1.0`);
+}
+
+function checkFilename(filename: string): string {
+  if (!/^[^/\\\0]{1,255}$/.test(filename) || filename.includes('..')) {
+    throw new CatalogError('INVALID_VALUE', `Invalid style filename '${filename}': it must be a plain file name`);
+  }
+  return filename;
+}
+
+function conflict(err: unknown, name: string, workspace: string | undefined): unknown {
+  if (uniqueViolation(err) !== undefined) {
+    return new CatalogError('ALREADY_EXISTS', workspace ? `Style named '${name}' already exists in workspace ${workspace}` : `Style named '${name}' already exists`);
+  }
+  if (foreignKeyViolation(err)) return new CatalogError('NOT_FOUND', `Workspace ${workspace} not found`);
+  return err;
+}

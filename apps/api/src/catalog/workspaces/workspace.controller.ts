@@ -1,0 +1,69 @@
+import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { readCatalogBody } from '../../rest/catalog-body';
+import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { LinkBuilder } from '../../rest/rest-request';
+import { Created, Done } from '../../rest/rest-response';
+import { doc, list, RepDocument } from '../../rest/representation';
+import { workspaceDocument, workspaceList } from './workspace.mapper';
+import { readWorkspace } from './workspace.reader';
+import { DEFAULT_ALIAS, WorkspaceService } from './workspace.service';
+
+/** `/rest/workspaces`: GeoServer's workspace endpoints. */
+@Controller('rest/workspaces')
+export class WorkspaceController {
+  constructor(private readonly workspaces: WorkspaceService) {}
+
+  @Get()
+  async list(@Links() links: LinkBuilder): Promise<RepDocument> {
+    return workspaceList(await this.workspaces.list(), links);
+  }
+
+  @Post()
+  async create(@Body() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
+    const ws = await this.workspaces.create(readWorkspace(readCatalogBody(body, 'workspace')), makeDefault);
+    return new Created(links.url('workspaces', ws.name), ws.name);
+  }
+
+  @Get(':ws')
+  async get(@Param('ws') name: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+    return workspaceDocument(await this.workspaces.get(name), links);
+  }
+
+  @Put(':ws')
+  async update(@Param('ws') name: string, @Body() body: RawBody): Promise<Done> {
+    const input = readWorkspace(readCatalogBody(body, 'workspace'));
+    if (name === DEFAULT_ALIAS && input.name) {
+      await this.workspaces.setDefault(input.name);
+    } else {
+      await this.workspaces.update(name, input, `Can't change a non existant workspace (${name})`);
+    }
+    return new Done();
+  }
+
+  @Delete(':ws')
+  async delete(@Param('ws') name: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
+    await this.workspaces.delete(name, recurse, `Workspace '${name}' not found`);
+    return new Done();
+  }
+
+  /** Coverage, WMS and WMTS stores are not kept by this catalog: their lists exist and are empty. */
+  @Get(':ws/coveragestores')
+  coverageStores(@Param('ws') name: string): Promise<RepDocument> {
+    return this.emptyStoreList(name, 'coverageStores');
+  }
+
+  @Get(':ws/wmsstores')
+  wmsStores(@Param('ws') name: string): Promise<RepDocument> {
+    return this.emptyStoreList(name, 'wmsStores');
+  }
+
+  @Get(':ws/wmtsstores')
+  wmtsStores(@Param('ws') name: string): Promise<RepDocument> {
+    return this.emptyStoreList(name, 'wmtsStores');
+  }
+
+  private async emptyStoreList(workspace: string, root: string): Promise<RepDocument> {
+    await this.workspaces.get(workspace);
+    return doc(root, list(root.slice(0, -1), []));
+  }
+}

@@ -1,0 +1,56 @@
+import { formatDate } from '../../rest/date-format';
+import { doc, link, list, LINK_FIELD, obj, RepDocument } from '../../rest/representation';
+import { LinkBuilder } from '../../rest/rest-request';
+import { WorkspaceEntity } from './workspace.entity';
+
+/** `<workspaces>` listing, each item a name and a link. */
+export function workspaceList(workspaces: WorkspaceEntity[], links: LinkBuilder): RepDocument {
+  return doc(
+    'workspaces',
+    list(
+      'workspace',
+      workspaces.map((w) => obj([['name', w.name], [LINK_FIELD, link(links.href('workspaces', w.name), links.listType)]])),
+    ),
+  );
+}
+
+/** `<workspace>` in GeoServer's field order, with the four store-collection links. */
+export function workspaceDocument(w: WorkspaceEntity, links: LinkBuilder): RepDocument {
+  const storeLink = (kind: string) => link(links.href('workspaces', w.name, kind), links.objectType);
+  return doc(
+    'workspace',
+    obj([
+      ['name', w.name],
+      ['isolated', w.isolated],
+      ['dateCreated', formatDate(w.dateCreated)],
+      ['dateModified', formatDate(w.dateModified)],
+      ['dataStores', storeLink('datastores')],
+      ['coverageStores', storeLink('coveragestores')],
+      ['wmsStores', storeLink('wmsstores')],
+      ['wmtsStores', storeLink('wmtsstores')],
+    ]),
+  );
+}
+
+/** `<namespaces>` listing. */
+export function namespaceList(workspaces: WorkspaceEntity[], links: LinkBuilder): RepDocument {
+  return doc(
+    'namespaces',
+    list(
+      'namespace',
+      workspaces.map((w) => obj([['name', w.name], [LINK_FIELD, link(links.href('namespaces', w.name), links.listType)]])),
+    ),
+  );
+}
+
+/** `<namespace>`: prefix, uri, isolated (GeoServer writes no links here). */
+export function namespaceDocument(w: WorkspaceEntity): RepDocument {
+  return doc(
+    'namespace',
+    obj([
+      ['prefix', w.name],
+      ['uri', w.namespaceUri],
+      ['isolated', w.isolated],
+    ]),
+  );
+}

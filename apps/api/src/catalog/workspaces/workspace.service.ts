@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogError, checkName, RESERVED_WORKSPACE_NAMES } from '@geocatalog/catalog-model';
+import { DataSource, EntityManager } from 'typeorm';
+import { uniqueViolation } from '../../database/pg-errors';
+import { DataStoreEntity } from '../datastores/datastore.entity';
+import { StyleEntity } from '../styles/style.entity';
+import { WorkspaceEntity } from './workspace.entity';
+
+/** What a client may set on a workspace (and its namespace). */
+export interface WorkspaceInput {
+  name?: string;
+  isolated?: boolean;
+  namespaceUri?: string;
+}
+
+/** The alias that addresses the default workspace in paths. */
+export const DEFAULT_ALIAS = 'default';
+
+/**
+ * Workspaces and their namespaces. The default workspace is the one marked so, or else the
+ * oldest: creating the first workspace needs no extra write that concurrent creates could race.
+ */
+@Injectable()
+export class WorkspaceService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Every workspace, sorted by name. */
+  list(): Promise<WorkspaceEntity[]> {
+    return this.db.getRepository(WorkspaceEntity).createQueryBuilder('w').orderBy('w.name', 'ASC').getMany();
+  }
+
+  /** The default workspace, if any workspace exists. */
+  async findDefault(manager: EntityManager = this.db.manager): Promise<WorkspaceEntity | null> {
+    return manager
+      .getRepository(WorkspaceEntity)
+      .createQueryBuilder('w')
+      .orderBy('w.is_default', 'DESC')
+      .addOrderBy('w.id', 'ASC')
+      .limit(1)
+      .getOne();
+  }
+
+  /** The workspace of that name (`default` = the default one), or null. */
+  find(name: string, manager: EntityManager = this.db.manager): Promise<WorkspaceEntity | null> {
+    if (name === DEFAULT_ALIAS) return this.findDefault(manager);
+    return manager.getRepository(WorkspaceEntity).findOneBy({ name });
+  }
+
+  /** The workspace of that name, or 404 in GeoServer's words. */
+  async get(name: string, manager?: EntityManager): Promise<WorkspaceEntity> {
+    const ws = await this.find(name, manager);
+    if (!ws) throw new CatalogError('NOT_FOUND', `No such workspace: '${name}' found`);
+    return ws;
+  }
+
+  /** Creates a workspace with its namespace (`http://{name}` unless given). */
+  async create(input: WorkspaceInput, makeDefault = false): Promise<WorkspaceEntity> {
+    const name = input.name;
+    if (!name) throw new CatalogError('MISSING_FIELD', 'The workspace has no name; it is required');
+    checkName('workspace', name);
+    if (RESERVED_WORKSPACE_NAMES.includes(name)) {
+      throw new CatalogError('INVALID_NAME', `Invalid workspace name '${name}': it is a reserved word`);
+    }
+    const uri = input.namespaceUri ?? `http://${name}`;
+    checkUri(uri, name);
+    return this.db.transaction(async (tx) => {
+      const repo = tx.getRepository(WorkspaceEntity);
+      let saved: WorkspaceEntity;
+      try {
+        saved = await repo.save(repo.create({ name, namespaceUri: uri, isolated: input.isolated ?? false }));
+      } catch (err) {
+        throw conflict(err, name, uri);
+      }
+      if (makeDefault) await this.markDefault(tx, saved.id);
+      return saved;
+    });
+  }
+
+  /** Partial update: rename, isolation, namespace URI. */
+  async update(name: string, input: WorkspaceInput, notFoundMessage: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const ws = await this.find(name, tx);
+      if (!ws) throw new CatalogError('NOT_FOUND', notFoundMessage);
+      if (input.name !== undefined && input.name !== ws.name) {
+        checkName('workspace', input.name);
+        if (RESERVED_WORKSPACE_NAMES.includes(input.name)) {
+          throw new CatalogError('INVALID_NAME', `Invalid workspace name '${input.name}': it is a reserved word`);
+        }
+        ws.name = input.name;
+      }
+      if (input.isolated !== undefined) ws.isolated = input.isolated;
+      if (input.namespaceUri !== undefined) {
+        checkUri(input.namespaceUri, ws.name);
+        ws.namespaceUri = input.namespaceUri;
+      }
+      ws.dateModified = new Date();
+      try {
+        await tx.getRepository(WorkspaceEntity).save(ws);
+      } catch (err) {
+        throw conflict(err, ws.name, ws.namespaceUri);
+      }
+    });
+  }
+
+  /** Makes the named workspace the default one. */
+  async setDefault(name: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const ws = await this.get(name, tx);
+      await this.markDefault(tx, ws.id);
+    });
+  }
+
+  private async markDefault(tx: EntityManager, id: number): Promise<void> {
+    // Serialise default switches so the single-default index never sees two at once.
+    await tx.query(`SELECT id FROM workspace WHERE is_default FOR UPDATE`);
+    await tx.query(`UPDATE workspace SET is_default = false WHERE is_default AND id <> $1`, [id]);
+    await tx.query(`UPDATE workspace SET is_default = true WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Deletes a workspace and its namespace. Without `recurse` a workspace holding stores or
+   * styles is refused (403); with it, everything inside goes in the same transaction.
+   */
+  async delete(name: string, recurse: boolean, notFoundMessage: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const ws = await this.find(name, tx);
+      if (!ws) throw new CatalogError('NOT_FOUND', notFoundMessage);
+      // Lock the row: stores or styles created meanwhile wait, then fail on the missing parent.
+      await tx.query(`SELECT id FROM workspace WHERE id = $1 FOR UPDATE`, [ws.id]);
+      if (!recurse) {
+        const stores = await tx.getRepository(DataStoreEntity).countBy({ workspaceId: ws.id });
+        const styles = await tx.getRepository(StyleEntity).countBy({ workspaceId: ws.id });
+        if (stores + styles > 0) throw new CatalogError('NOT_EMPTY', 'Workspace not empty');
+      }
+      await tx.getRepository(WorkspaceEntity).delete({ id: ws.id });
+    });
+  }
+}
+
+function checkUri(uri: string, prefix: string): void {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(uri)) {
+    throw new CatalogError('INVALID_VALUE', `Invalid URI syntax for '${uri}' in namespace '${prefix}'`);
+  }
+}
+
+function conflict(err: unknown, name: string, uri: string): unknown {
+  const constraint = uniqueViolation(err);
+  if (constraint === undefined) return err;
+  if (constraint.includes('namespace_uri')) {
+    return new CatalogError('ALREADY_EXISTS', `Namespace with URI '${uri}' already exists.`);
+  }
+  return new CatalogError('ALREADY_EXISTS', `Workspace '${name}' already exists`);
+}

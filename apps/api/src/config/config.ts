@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Everything the api reads from its environment, validated once at start. */
+export interface AppConfig {
+  /** HTTP port (0 = any free port). */
+  port: number;
+  /** Host/interface to listen on. */
+  host: string;
+  /** Path prefix of every URL, e.g. `/geoserver`; empty for none. */
+  contextPath: string;
+  /** Bootstrap admin applied when the user table is empty. */
+  adminUser: string;
+  /** Bootstrap admin password; undefined = generate one. */
+  adminPassword?: string;
+  /** PostgreSQL URL of the catalog; undefined = embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  /** Directory for the embedded database and key files. */
+  dataDir: string;
+  /** 32-byte key for data-store passwords; undefined = key file in dataDir. */
+  secretKey?: Buffer;
+  /** Whether to serve the embedded PostGIS sample database. */
+  sampleDb: boolean;
+  /** Port of the sample database. */
+  sampleDbPort: number;
+  /** Directory holding the built console (index.html + assets). */
+  webRoot: string;
+}
+
+/** Thrown at start with every bad variable listed, so a misconfiguration is fixed in one go. */
+export class ConfigError extends Error {}
+
+function parsePort(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`${name} must be a port number (0-65535), got '${raw}'`);
+    return fallback;
+  }
+  return port;
+}
+
+function parseSwitch(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  const v = raw.toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  problems.push(`${name} must be on or off, got '${raw}'`);
+  return fallback;
+}
+
+/** Reads and validates the environment; throws {@link ConfigError} listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const port = parsePort('PORT', env.PORT, 8080, problems);
+
+  let contextPath = env.CONTEXT_PATH ?? '/geoserver';
+  if (contextPath === '/') contextPath = '';
+  contextPath = contextPath.replace(/\/+$/, '');
+  if (contextPath && !/^\/[A-Za-z0-9._~\-/]*$/.test(contextPath)) {
+    problems.push(`CONTEXT_PATH must start with '/' and contain only URL-safe characters, got '${env.CONTEXT_PATH}'`);
+  }
+
+  const adminUser = env.ADMIN_USER || 'admin';
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must be a postgres:// or postgresql:// URL`);
+  }
+
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+
+  let secretKey: Buffer | undefined;
+  if (env.SECRET_KEY) {
+    secretKey = Buffer.from(env.SECRET_KEY, 'base64');
+    if (secretKey.length !== 32) problems.push('SECRET_KEY must be 32 bytes encoded in base64');
+  }
+
+  const sampleDb = parseSwitch('SAMPLE_DB', env.SAMPLE_DB, !databaseUrl, problems);
+  const sampleDbPort = parsePort('SAMPLE_DB_PORT', env.SAMPLE_DB_PORT, 5433, problems);
+
+  const webRoot = path.resolve(env.WEB_ROOT || defaultWebRoot());
+
+  if (problems.length) {
+    throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    contextPath,
+    adminUser,
+    adminPassword,
+    databaseUrl,
+    dataDir,
+    secretKey,
+    sampleDb,
+    sampleDbPort,
+    webRoot,
+  };
+}
+
+/** The console's build output, found by walking up from this file to the repository's `apps`. */
+function defaultWebRoot(): string {
+  let dir = __dirname;
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'apps', 'admin-web', 'dist');
+    if (fs.existsSync(path.join(dir, 'apps', 'admin-web'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve('apps/admin-web/dist');
+}
+
+/** A fresh random password for the bootstrap admin. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Injection token of the {@link AppConfig}. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,7 @@
+import { UserEntity, UserRoleEntity } from '../auth/user.entity';
+import { DataStoreEntity } from '../catalog/datastores/datastore.entity';
+import { StyleEntity } from '../catalog/styles/style.entity';
+import { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
+
+/** Every TypeORM entity of the catalog. */
+export const ENTITIES = [WorkspaceEntity, DataStoreEntity, StyleEntity, UserEntity, UserRoleEntity];

@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { ConfigError, loadConfig } from './config/config';
+import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
+import { restBodyMiddleware, restPathMiddleware } from './rest/rest.middleware';
+import { RouteTable } from './rest/route-table';
+import { mountConsole } from './web/console-static';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfig();
+  const logger = new Logger('geocatalog');
+  // Bodies are read by the REST middleware (XML, JSON and SLD alike, with size limits).
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger: ['log', 'warn', 'error'],
+  });
+  const server = app.getHttpAdapter().getInstance();
+  server.disable('x-powered-by');
+  // GeoServer sends no ETags; hashing every body would only cost time.
+  server.set('etag', false);
+  app.use(restPathMiddleware(config.contextPath));
+  app.use(restBodyMiddleware());
+  const consoleServed = mountConsole(server, config.contextPath, config.webRoot);
+  if (config.contextPath) app.setGlobalPrefix(config.contextPath.slice(1));
+  let routes: RouteTable | undefined;
+  app.useGlobalFilters(new CatalogExceptionFilter(() => routes));
+  app.enableShutdownHooks();
+  await app.listen(config.port, config.host);
+  routes = RouteTable.fromExpressApp(server);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.log(`REST API at http://localhost:${port}${config.contextPath}/rest`);
+  if (consoleServed) logger.log(`Console at http://localhost:${port}${config.contextPath}/web/`);
+  else logger.warn(`Console not built (${config.webRoot} has no index.html): run npm run build`);
+}
+
+bootstrap().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('geocatalog failed to start:', err);
+  }
+  process.exit(1);
+});

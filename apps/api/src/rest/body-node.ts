@@ -1,0 +1,151 @@
+import { CatalogError } from '@geocatalog/catalog-model';
+import { parser as saxParser } from 'sax';
+import { xml2js, type Element } from 'xml-js';
+
+/**
+ * A request body read into one shape whatever its format: XML elements and JSON objects both
+ * become named nodes with attributes, text and children. Readers look fields up by name,
+ * case-insensitively, so `<nativename>` and `<nativeName>` both work.
+ */
+export interface BodyNode {
+  name: string;
+  attrs: Record<string, string>;
+  /** Text content (trimmed of the surrounding whitespace XML pretty-printing adds). */
+  text?: string;
+  children: BodyNode[];
+}
+
+const DOCTYPE = /<!DOCTYPE/i;
+
+/** Reads an XML body; a DOCTYPE, entity or syntax error is a 400 that names the position. */
+export function parseXmlBody(xml: string): BodyNode {
+  if (DOCTYPE.test(xml)) {
+    throw new CatalogError('MALFORMED_BODY', 'XML documents with a DOCTYPE are not accepted');
+  }
+  checkWellFormed(xml);
+  let parsed: Element;
+  try {
+    parsed = xml2js(xml, { compact: false, trim: false, nativeType: false, alwaysChildren: true }) as Element;
+  } catch (e) {
+    throw new CatalogError('MALFORMED_BODY', `Malformed XML: ${describeSaxError(e)}`);
+  }
+  const roots = (parsed.elements ?? []).filter((el) => el.type === 'element');
+  if (roots.length === 0) throw new CatalogError('MALFORMED_BODY', 'Malformed XML: the document has no root element');
+  if (roots.length > 1) throw new CatalogError('MALFORMED_BODY', 'Malformed XML: the document has more than one root element');
+  return fromXmlElement(roots[0]);
+}
+
+/**
+ * xml-js never closes its sax parser, so an unclosed element goes unnoticed; a strict sax pass
+ * that is closed catches it (and every other well-formedness error) with its position.
+ */
+function checkWellFormed(xml: string): void {
+  const sax = saxParser(true, {});
+  let first: Error | undefined;
+  sax.onerror = (err) => {
+    first ??= err;
+    // Keep sax from throwing on the rest; the first error is the one reported.
+    (sax as unknown as { error: Error | null }).error = null;
+  };
+  sax.write(xml).close();
+  if (first) throw new CatalogError('MALFORMED_BODY', `Malformed XML: ${describeSaxError(first)}`);
+}
+
+function describeSaxError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const m = /^(.*)\nLine: (\d+)\nColumn: (\d+)/.exec(message);
+  if (!m) return message.split('\n')[0];
+  return `${m[1].trim()} at line ${Number(m[2]) + 1}, column ${Number(m[3])}`;
+}
+
+function localName(name: string): string {
+  const i = name.indexOf(':');
+  return i >= 0 ? name.slice(i + 1) : name;
+}
+
+function fromXmlElement(el: Element): BodyNode {
+  const attrs: Record<string, string> = {};
+  for (const [k, v] of Object.entries(el.attributes ?? {})) {
+    if (!k.startsWith('xmlns')) attrs[localName(k)] = String(v);
+  }
+  const children: BodyNode[] = [];
+  let text = '';
+  for (const child of el.elements ?? []) {
+    if (child.type === 'element') children.push(fromXmlElement(child));
+    else if (child.type === 'text' || child.type === 'cdata') text += String(child.text ?? child.cdata ?? '');
+  }
+  return { name: localName(el.name ?? ''), attrs, text: children.length ? undefined : text.trim(), children };
+}
+
+/** Reads a JSON body of the form `{"root": {...}}` into a node tree. */
+export function parseJsonBody(json: string): BodyNode {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (e) {
+    throw new CatalogError('MALFORMED_BODY', `Malformed JSON: ${(e as Error).message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new CatalogError('MALFORMED_BODY', 'Malformed JSON: the body must be an object with one root key');
+  }
+  const keys = Object.keys(value);
+  if (keys.length !== 1) {
+    throw new CatalogError('MALFORMED_BODY', 'Malformed JSON: the body must be an object with one root key');
+  }
+  const nodes = fromJsonValue(keys[0], (value as Record<string, unknown>)[keys[0]]);
+  return nodes[0] ?? { name: keys[0], attrs: {}, children: [] };
+}
+
+function fromJsonValue(name: string, value: unknown): BodyNode[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.flatMap((v) => fromJsonValue(name, v));
+  if (typeof value !== 'object') return [{ name, attrs: {}, text: String(value), children: [] }];
+  const attrs: Record<string, string> = {};
+  const children: BodyNode[] = [];
+  let text: string | undefined;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (k === '$') text = v === null || v === undefined ? undefined : String(v);
+    else if (k.startsWith('@')) attrs[k.slice(1)] = String(v);
+    else children.push(...fromJsonValue(k, v));
+  }
+  return [{ name, attrs, text: children.length ? text : (text ?? ''), children }];
+}
+
+/** Finds a child by name, ignoring case. */
+export function child(node: BodyNode | undefined, name: string): BodyNode | undefined {
+  if (!node) return undefined;
+  const lower = name.toLowerCase();
+  return node.children.find((c) => c.name.toLowerCase() === lower);
+}
+
+/** Finds every child of that name, ignoring case. */
+export function childrenNamed(node: BodyNode | undefined, name: string): BodyNode[] {
+  if (!node) return [];
+  const lower = name.toLowerCase();
+  return node.children.filter((c) => c.name.toLowerCase() === lower);
+}
+
+/** Text of a child, or undefined when absent; an element with children has no text. */
+export function textOf(node: BodyNode | undefined, name: string): string | undefined {
+  const c = child(node, name);
+  if (!c) return undefined;
+  return c.text ?? undefined;
+}
+
+/** A boolean child, case-insensitive (`True`, `true`); anything else is a 400 naming the field. */
+export function boolOf(node: BodyNode | undefined, name: string): boolean | undefined {
+  const raw = textOf(node, name);
+  if (raw === undefined || raw === '') return undefined;
+  const v = raw.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new CatalogError('INVALID_VALUE', `Invalid value for ${name}: '${raw}' is not true or false`);
+}
+
+/** Checks the root element's name (case-insensitively) or refuses the body with a 400. */
+export function expectRoot(node: BodyNode, expected: string): BodyNode {
+  if (node.name.toLowerCase() !== expected.toLowerCase()) {
+    throw new CatalogError('WRONG_ROOT', `Expected a '${expected}' document but the root element is '${node.name}'`);
+  }
+  return node;
+}

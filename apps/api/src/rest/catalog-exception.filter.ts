@@ -1,0 +1,67 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { CatalogError, CatalogErrorCode } from '@geocatalog/catalog-model';
+import { RestRequest } from './rest-request';
+import { sendError } from './error-response';
+import { RouteTable } from './route-table';
+
+const HTTP_CODES: Record<number, CatalogErrorCode> = {
+  400: 'INVALID_VALUE',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'ALREADY_EXISTS',
+  413: 'TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+// Errors of the pg driver and the network that mean the catalog database is unreachable.
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
+
+/**
+ * The one place errors become HTTP responses. Catalog errors carry their code; Nest's own
+ * exceptions are translated; a failing catalog database is a 503 naming it; anything else is a
+ * 500 whose details stay in the log, never in the response.
+ */
+@Catch()
+export class CatalogExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(private readonly routes: () => RouteTable | undefined) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const req = host.switchToHttp().getRequest<RestRequest>();
+    const res = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof CatalogError) {
+      sendError(req, res, exception);
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 404 && !(exception.getResponse() as { code?: string })?.code) {
+        const allow = this.routes()?.allowedMethods(req.path) ?? [];
+        if (allow.length) {
+          sendError(req, res, new CatalogError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`), { allow });
+          return;
+        }
+        sendError(req, res, new CatalogError('NOT_FOUND', `No such resource: ${req.path}`));
+        return;
+      }
+      const code = HTTP_CODES[status];
+      if (code) {
+        const message = status === 401 ? 'Authentication required: send valid Basic credentials' : exception.message;
+        sendError(req, res, new CatalogError(code, message));
+        return;
+      }
+    }
+    const driverCode = (exception as { code?: string })?.code;
+    if (driverCode && CONNECTION_FAILURES.has(driverCode)) {
+      this.logger.error(`Catalog database unavailable: ${(exception as Error).message}`);
+      sendError(req, res, new CatalogError('CATALOG_UNAVAILABLE', `The catalog database is unavailable: ${(exception as Error).message}`));
+      return;
+    }
+    this.logger.error(`${req.method} ${req.originalUrl} failed`, (exception as Error)?.stack ?? String(exception));
+    sendError(req, res, new CatalogError('INTERNAL', 'Internal error; the server log has the details'));
+  }
+}

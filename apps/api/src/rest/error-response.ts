@@ -1,0 +1,86 @@
+import type { Request, Response } from 'express';
+import { CatalogError, CatalogErrorCode } from '@geocatalog/catalog-model';
+
+/** HTTP status of every error code. Typed over the whole union: a new code must be given one. */
+export const STATUS_OF: Record<CatalogErrorCode, number> = {
+  MALFORMED_BODY: 400,
+  WRONG_ROOT: 400,
+  MISSING_FIELD: 400,
+  INVALID_VALUE: 400,
+  INVALID_NAME: 400,
+  INVALID_STYLE: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_EMPTY: 403,
+  NOT_CHANGEABLE: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  ALREADY_EXISTS: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL: 500,
+  STORE_UNAVAILABLE: 502,
+  CATALOG_UNAVAILABLE: 503,
+};
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** Realm announced in the Basic challenge. */
+export const AUTH_REALM = 'geocatalog';
+
+/** Extra headers an error response needs (`Allow` for 405). */
+export interface ErrorExtras {
+  allow?: string[];
+}
+
+/**
+ * Writes an error: `text/plain` with the one-sentence message, or RFC 9457 problem JSON when the
+ * client's `Accept` lists `application/problem+json`. 404 bodies are empty with
+ * `?quietOnNotFound=true`. 401 carries the Basic challenge unless the request comes from the
+ * console (`X-Requested-With`), so browsers do not pop up their own sign-in dialog.
+ */
+export function sendError(req: Request, res: Response, error: CatalogError, extras: ErrorExtras = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const status = STATUS_OF[error.code];
+  res.status(status);
+  if (status === 401 && !req.headers['x-requested-with']) {
+    res.setHeader('WWW-Authenticate', `Basic realm="${AUTH_REALM}"`);
+  }
+  if (extras.allow) res.setHeader('Allow', extras.allow.join(', '));
+  const quiet = status === 404 && String(req.query?.quietOnNotFound ?? '').toLowerCase() === 'true';
+  if (quiet) {
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end();
+    return;
+  }
+  if (/application\/problem\+json/i.test(req.headers.accept ?? '')) {
+    const problem: Record<string, unknown> = {
+      type: `urn:geocatalog:error:${error.code.toLowerCase().replace(/_/g, '-')}`,
+      title: TITLES[status] ?? 'Error',
+      status,
+      detail: error.message,
+      code: error.code,
+    };
+    if (error.issues.length) problem.issues = error.issues;
+    res.setHeader('Content-Type', 'application/problem+json');
+    res.end(JSON.stringify(problem));
+    return;
+  }
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(error.message);
+}

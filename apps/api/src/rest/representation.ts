@@ -1,0 +1,90 @@
+/**
+ * A format-neutral description of a GeoServer REST representation. Catalog mappers build these
+ * trees; `xml-writer.ts` and `json-writer.ts` turn them into GeoServer's XML (XStream) and JSON
+ * (Jettison) shapes. Catalog modules never build XML or JSON by hand.
+ */
+
+/** A leaf value. Numbers and booleans stay typed in JSON, as GeoServer's Jettison output does. */
+export type Scalar = string | number | boolean;
+
+/** An element with ordered children (fields) and optional attributes. */
+export interface RepObject {
+  kind: 'object';
+  /** Attributes, e.g. `class="dataStore"`; written first in JSON as `@name`. */
+  attrs: Array<[string, string]>;
+  /** Ordered children; undefined/null values are omitted, as XStream omits null fields. */
+  fields: Array<[string, Rep | undefined | null]>;
+}
+
+/** A repeated child element: `<keywords><string>a</string>…</keywords>` / `{"string":[…]}`. */
+export interface RepList {
+  kind: 'list';
+  /** Name of each item element. */
+  item: string;
+  items: Rep[];
+  /** Written in JSON as a bare array (`{"roles":["ADMIN"]}`), as GeoServer's security endpoints do. */
+  bareJson?: boolean;
+}
+
+/** An atom link: `<atom:link rel="alternate" href type/>`; in JSON `"href"` or a plain string. */
+export interface RepLink {
+  kind: 'link';
+  href: string;
+  /** Media type announced by the link. */
+  type: string;
+}
+
+/** A map written as `<entry key="k">v</entry>` / `{"entry":[{"@key":"k","$":"v"}]}`. */
+export interface RepEntries {
+  kind: 'entries';
+  pairs: Array<[string, string]>;
+}
+
+/** Text with attributes: `<crs class="projected">EPSG:26713</crs>` / `{"@class":…,"$":…}`. */
+export interface RepText {
+  kind: 'text';
+  attrs: Array<[string, string]>;
+  value: Scalar;
+}
+
+/** Any node of a representation. */
+export type Rep = Scalar | RepObject | RepList | RepLink | RepEntries | RepText;
+
+/** A whole document: the root element's name and its content. */
+export interface RepDocument {
+  root: string;
+  body: Rep;
+}
+
+/** Builds an object node from ordered `[name, value]` pairs. */
+export function obj(fields: Array<[string, Rep | undefined | null]>, attrs: Array<[string, string]> = []): RepObject {
+  return { kind: 'object', attrs, fields };
+}
+
+/** Builds a repeated-item node. */
+export function list(item: string, items: Rep[], options: { bareJson?: boolean } = {}): RepList {
+  return { kind: 'list', item, items, bareJson: options.bareJson };
+}
+
+/** Builds an atom link. */
+export function link(href: string, type: string): RepLink {
+  return { kind: 'link', href, type };
+}
+
+/** Builds an entry map. */
+export function entries(pairs: Array<[string, string]>): RepEntries {
+  return { kind: 'entries', pairs };
+}
+
+/** Builds text with attributes. */
+export function textWithAttrs(value: Scalar, attrs: Array<[string, string]>): RepText {
+  return { kind: 'text', attrs, value };
+}
+
+/** Builds a document. */
+export function doc(root: string, body: Rep): RepDocument {
+  return { root, body };
+}
+
+/** The field name used for atom links inside objects. */
+export const LINK_FIELD = 'atom:link';

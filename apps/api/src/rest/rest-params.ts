@@ -1,0 +1,28 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { LinkBuilder, negotiateFormat, RestRequest } from './rest-request';
+
+/** Links for this request: absolute URLs from the request's host (or proxy headers). */
+export const Links = createParamDecorator((_: unknown, ctx: ExecutionContext): LinkBuilder => {
+  const req = ctx.switchToHttp().getRequest<RestRequest>();
+  return new LinkBuilder(req.rest?.restBase ?? '/rest', negotiateFormat(req) === 'xml' ? 'xml' : 'json');
+});
+
+/** The request's body as read by the REST middleware, with its Content-Type. */
+export interface RawBody {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The raw body and its media type (lower-cased, without parameters). */
+export const Body = createParamDecorator((_: unknown, ctx: ExecutionContext): RawBody => {
+  const req = ctx.switchToHttp().getRequest<RestRequest>();
+  const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  return { contentType, bytes: req.rest?.body ?? Buffer.alloc(0) };
+});
+
+/** A query parameter read as a case-insensitive boolean (`?recurse=True`). */
+export const QueryFlag = createParamDecorator((name: string, ctx: ExecutionContext): boolean => {
+  const req = ctx.switchToHttp().getRequest<RestRequest>();
+  const value = req.query[name];
+  return typeof value === 'string' && value.toLowerCase() === 'true';
+});

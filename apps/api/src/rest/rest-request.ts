@@ -1,0 +1,95 @@
+import type { Request } from 'express';
+
+/** Formats a response can take. `sld` is a style's own document. */
+export type ResponseFormat = 'xml' | 'json' | 'sld';
+
+/** What the path middleware learnt about a REST request before routing. */
+export interface RestRequestInfo {
+  /** Format named by a path suffix (`.xml`, `.json`, `.sld`), if any. */
+  suffix?: ResponseFormat;
+  /** Absolute public URL of `/rest` for this request (proxy headers honoured). */
+  restBase: string;
+  /** The raw body, read once with the size limit applied (POST/PUT only). */
+  body?: Buffer;
+}
+
+/** A request that went through the REST middleware. */
+export type RestRequest = Request & { rest?: RestRequestInfo };
+
+const ACCEPT_TYPES: Array<[RegExp, ResponseFormat]> = [
+  [/^(application|text)\/json$/, 'json'],
+  [/^application\/vnd\.ogc\.(sld|se)\+xml$/, 'sld'],
+  [/^(application|text)\/xml$/, 'xml'],
+];
+
+/** Media types of the formats, as written in Content-Type and links. */
+export const MEDIA_TYPES: Record<'xml' | 'json', string> = {
+  xml: 'application/xml',
+  json: 'application/json',
+};
+
+/**
+ * The response format: path suffix first, then `?format=`, then `Accept` (by quality, then order).
+ * No suffix and `Accept` absent or only `*\/*` gives JSON, as GeoServer does for curl.
+ */
+export function negotiateFormat(req: RestRequest): ResponseFormat {
+  if (req.rest?.suffix) return req.rest.suffix;
+  const q = typeof req.query.format === 'string' ? req.query.format.toLowerCase() : undefined;
+  if (q === 'xml' || q === 'json' || q === 'sld') return q;
+  const accept = req.headers.accept;
+  if (accept) {
+    const ranges = accept
+      .split(',')
+      .map((part, index) => {
+        const [type, ...params] = part.trim().toLowerCase().split(';');
+        const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+        return { type: type.trim(), q: qParam ? Number(qParam.slice(2)) : 1, index };
+      })
+      .filter((r) => r.q > 0)
+      .sort((a, b) => b.q - a.q || a.index - b.index);
+    for (const range of ranges) {
+      const hit = ACCEPT_TYPES.find(([re]) => re.test(range.type));
+      if (hit) return hit[1];
+    }
+  }
+  return 'json';
+}
+
+/** `scheme://host[:port][prefix]` + context path, honouring the usual proxy headers. */
+export function publicBaseUrl(req: Request, contextPath: string): string {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0].trim();
+  const proto = first(req.headers['x-forwarded-proto']) || req.protocol || 'http';
+  const host = first(req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
+  const prefix = (first(req.headers['x-forwarded-prefix']) || '').replace(/\/+$/, '');
+  return `${proto}://${host}${prefix}${contextPath}`;
+}
+
+/** Builds absolute REST URLs for links and `Location` headers of one request. */
+export class LinkBuilder {
+  constructor(
+    /** Absolute URL of `/rest`. */
+    readonly restBase: string,
+    /** Suffix appended to hrefs: the response format. */
+    readonly format: 'xml' | 'json',
+  ) {}
+
+  /** Absolute URL of a path below `/rest`, without suffix (for `Location`). */
+  url(...segments: string[]): string {
+    return `${this.restBase}/${segments.map(encodeURIComponent).join('/')}`;
+  }
+
+  /** Absolute URL with the response format's suffix (for atom links). */
+  href(...segments: string[]): string {
+    return `${this.url(...segments)}.${this.format}`;
+  }
+
+  /** Media type of links to single objects in this format. */
+  get objectType(): string {
+    return MEDIA_TYPES[this.format];
+  }
+
+  /** Media type of links inside lists (GeoServer says Atom in XML lists). */
+  get listType(): string {
+    return this.format === 'xml' ? 'application/atom+xml' : 'application/json';
+  }
+}

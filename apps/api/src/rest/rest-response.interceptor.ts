@@ -1,0 +1,46 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import { map, Observable } from 'rxjs';
+import { toJson } from './json-writer';
+import { RepDocument } from './representation';
+import { Created, Done, RawContent, RestResult } from './rest-response';
+import { MEDIA_TYPES, negotiateFormat, RestRequest } from './rest-request';
+import { toXml } from './xml-writer';
+
+/** Writes what REST handlers return: representations in the negotiated format, 201s, raw content. */
+@Injectable()
+export class RestResponseInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<RestRequest>();
+    const res = http.getResponse<Response>();
+    return next.handle().pipe(map((result: RestResult) => write(req, res, result)));
+  }
+}
+
+function write(req: RestRequest, res: Response, result: RestResult): string | StreamableFile {
+  if (result instanceof Created) {
+    res.status(201);
+    res.setHeader('Location', result.location);
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    return result.name;
+  }
+  if (result instanceof Done) {
+    res.status(200);
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    return '';
+  }
+  if (result instanceof RawContent) {
+    res.status(200);
+    // A StreamableFile is sent byte for byte (a plain Buffer would be serialised as JSON).
+    return new StreamableFile(result.body, { type: result.contentType, length: result.body.length });
+  }
+  return writeDocument(req, res, result);
+}
+
+function writeDocument(req: RestRequest, res: Response, document: RepDocument): string {
+  const format = negotiateFormat(req) === 'xml' ? 'xml' : 'json';
+  res.status(200);
+  res.setHeader('Content-Type', MEDIA_TYPES[format]);
+  return format === 'xml' ? toXml(document) : toJson(document);
+}

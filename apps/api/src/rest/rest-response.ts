@@ -1,0 +1,23 @@
+import { RepDocument } from './representation';
+
+/** A 201 answer: `Location` (absolute, no suffix) and the new name as text/plain. */
+export class Created {
+  constructor(
+    readonly location: string,
+    readonly name: string,
+  ) {}
+}
+
+/** A 200 answer with an empty body (PUT, DELETE). */
+export class Done {}
+
+/** A document stored as bytes, returned as-is (an SLD). */
+export class RawContent {
+  constructor(
+    readonly contentType: string,
+    readonly body: Buffer,
+  ) {}
+}
+
+/** What a REST handler may return; anything else is a bug. */
+export type RestResult = RepDocument | Created | Done | RawContent;

@@ -1,0 +1,111 @@
+import { LINK_FIELD, Rep, RepDocument } from './representation';
+
+const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** Escapes text and attribute values as XStream does (`&<>"'` and carriage returns). */
+export function escapeXml(value: string): string {
+  return value.replace(/[&<>"'\r]/g, (c) => {
+    switch (c) {
+      case '&':
+        return '&amp;';
+      case '<':
+        return '&lt;';
+      case '>':
+        return '&gt;';
+      case '"':
+        return '&quot;';
+      case "'":
+        return '&apos;';
+      default:
+        return '&#xd;';
+    }
+  });
+}
+
+function attrText(attrs: Array<[string, string]>): string {
+  return attrs.map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+}
+
+function scalarText(value: string | number | boolean): string {
+  return escapeXml(typeof value === 'number' ? formatNumber(value) : String(value));
+}
+
+/**
+ * Formats a number as Java's `Double.toString` would for doubles that are not integers, and
+ * plainly for integers; callers wanting `1.0` style pass a preformatted string.
+ */
+export function formatNumber(value: number): string {
+  return String(value);
+}
+
+/** XStream's name coder writes a leading `_` as `__` (`_default` → `<__default>`). */
+function xmlName(name: string): string {
+  return name.startsWith('_') ? `_${name}` : name;
+}
+
+function writeElement(out: string[], fieldName: string, rep: Rep, depth: number): void {
+  const pad = '  '.repeat(depth);
+  const name = xmlName(fieldName);
+  if (typeof rep !== 'object') {
+    out.push(`${pad}<${name}>${scalarText(rep)}</${name}>`);
+    return;
+  }
+  switch (rep.kind) {
+    case 'link':
+      out.push(`${pad}<${name}>`);
+      writeLink(out, rep.href, rep.type, depth + 1);
+      out.push(`${pad}</${name}>`);
+      return;
+    case 'text':
+      out.push(`${pad}<${name}${attrText(rep.attrs)}>${scalarText(rep.value)}</${name}>`);
+      return;
+    case 'entries':
+      if (rep.pairs.length === 0) {
+        out.push(`${pad}<${name}/>`);
+        return;
+      }
+      out.push(`${pad}<${name}>`);
+      for (const [k, v] of rep.pairs) out.push(`${pad}  <entry key="${escapeXml(k)}">${escapeXml(v)}</entry>`);
+      out.push(`${pad}</${name}>`);
+      return;
+    case 'list':
+      if (rep.items.length === 0) {
+        out.push(`${pad}<${name}/>`);
+        return;
+      }
+      out.push(`${pad}<${name}>`);
+      for (const item of rep.items) writeElement(out, rep.item, item, depth + 1);
+      out.push(`${pad}</${name}>`);
+      return;
+    case 'object': {
+      const present = rep.fields.filter(([, v]) => v !== undefined && v !== null) as Array<[string, Rep]>;
+      if (present.length === 0) {
+        out.push(`${pad}<${name}${attrText(rep.attrs)}/>`);
+        return;
+      }
+      out.push(`${pad}<${name}${attrText(rep.attrs)}>`);
+      for (const [field, value] of present) {
+        if (field === LINK_FIELD && typeof value === 'object' && value.kind === 'link') {
+          writeLink(out, value.href, value.type, depth + 1);
+        } else {
+          writeElement(out, field, value, depth + 1);
+        }
+      }
+      out.push(`${pad}</${name}>`);
+      return;
+    }
+  }
+}
+
+function writeLink(out: string[], href: string, type: string, depth: number): void {
+  out.push(
+    `${'  '.repeat(depth)}<atom:link xmlns:atom="${ATOM_NS}" rel="alternate" href="${escapeXml(href)}" type="${escapeXml(type)}"/>`,
+  );
+}
+
+/** Serialises a representation as GeoServer's XML: no declaration, 2-space indent, no final newline. */
+export function toXml(document: RepDocument): string {
+  const out: string[] = [];
+  writeElement(out, document.root, document.body, 0);
+  return out.join('\n');
+}

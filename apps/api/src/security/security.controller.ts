@@ -1,0 +1,78 @@
+import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { ROLES } from '@geocatalog/catalog-model';
+import { AdminOnly } from '../auth/roles.decorator';
+import { UserService, UserView } from '../auth/user.service';
+import { BodyNode, boolOf, textOf } from '../rest/body-node';
+import { readCatalogBody } from '../rest/catalog-body';
+import { Body, Links, RawBody } from '../rest/rest-params';
+import { LinkBuilder } from '../rest/rest-request';
+import { Created, Done } from '../rest/rest-response';
+import { doc, list, obj, RepDocument } from '../rest/representation';
+
+function userRep(u: UserView) {
+  return obj([
+    ['userName', u.userName],
+    ['enabled', u.enabled],
+  ]);
+}
+
+function readUser(node: BodyNode) {
+  return { userName: textOf(node, 'userName')?.trim(), password: textOf(node, 'password'), enabled: boolOf(node, 'enabled') };
+}
+
+/** GeoServer's security endpoints for users and roles; ADMIN only, passwords never returned. */
+@AdminOnly()
+@Controller('rest/security')
+export class SecurityController {
+  constructor(private readonly users: UserService) {}
+
+  @Get('usergroup/users')
+  async listUsers(): Promise<RepDocument> {
+    return doc('users', list('user', (await this.users.list()).map(userRep), { bareJson: true }));
+  }
+
+  @Post('usergroup/users')
+  async createUser(@Body() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
+    const user = await this.users.create(readUser(readCatalogBody(body, 'user')));
+    return new Created(links.url('security', 'usergroup', 'user', user.userName), user.userName);
+  }
+
+  @Get('usergroup/user/:name')
+  async getUser(@Param('name') name: string): Promise<RepDocument> {
+    return doc('user', userRep(await this.users.get(name)));
+  }
+
+  @Put('usergroup/user/:name')
+  async updateUser(@Param('name') name: string, @Body() body: RawBody): Promise<Done> {
+    await this.users.update(name, readUser(readCatalogBody(body, 'user')));
+    return new Done();
+  }
+
+  @Delete('usergroup/user/:name')
+  async deleteUser(@Param('name') name: string): Promise<Done> {
+    await this.users.delete(name);
+    return new Done();
+  }
+
+  @Get('roles')
+  listRoles(): RepDocument {
+    return doc('roles', list('role', [...ROLES], { bareJson: true }));
+  }
+
+  @Get('roles/user/:name')
+  async userRoles(@Param('name') name: string): Promise<RepDocument> {
+    return doc('roles', list('role', (await this.users.get(name)).roles, { bareJson: true }));
+  }
+
+  @Post('roles/role/:role/user/:name')
+  async grant(@Param('role') role: string, @Param('name') name: string): Promise<Done> {
+    await this.users.setRole(role, name, true);
+    return new Done();
+  }
+
+  @Delete('roles/role/:role/user/:name')
+  async revoke(@Param('role') role: string, @Param('name') name: string): Promise<Done> {
+    await this.users.setRole(role, name, false);
+    return new Done();
+  }
+}
