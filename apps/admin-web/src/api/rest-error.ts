@@ -1,0 +1,29 @@
+/** HTTP status used for a request that never got an answer (offline, server down, aborted). */
+export const NO_RESPONSE = 0;
+
+/** A refused or failed REST call, with the server's one-sentence reason as the message. */
+export class RestError extends Error {
+  constructor(
+    /** The HTTP status, or {@link NO_RESPONSE} when the server could not be reached. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RestError';
+  }
+
+  /** Missing or wrong credentials. */
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+
+  /** The client's own mistake (4xx): retrying the same request cannot help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** True for a {@link RestError} with the given status. */
+export function isRestError(error: unknown, status?: number): error is RestError {
+  return error instanceof RestError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,42 @@
+import type { Workspace } from '@geocatalog/catalog-model';
+import type { RestClient } from './rest-client';
+
+/** One entry of the workspace list: the name and the link to its full representation. */
+export type WorkspaceSummary = Pick<Workspace, 'name'> & {
+  /** Absolute URL of the workspace's JSON representation. */
+  href: string;
+};
+
+/**
+ * Reads GeoServer's workspace list: `{"workspaces":{"workspace":[{"name","href"}]}}`, or
+ * `{"workspaces":""}` when there is none (GeoServer writes an empty list as an empty string).
+ * A lone object instead of an array is accepted too. Anything else is refused.
+ */
+export function parseWorkspaceList(body: unknown): WorkspaceSummary[] {
+  const list = isObject(body) ? body.workspaces : undefined;
+  if (list === '' || list === null) return [];
+  if (!isObject(list)) throw new Error('The server sent a workspace list without "workspaces".');
+  const entries = list.workspace;
+  if (entries === undefined || entries === '') return [];
+  return (Array.isArray(entries) ? entries : [entries]).map((entry) => {
+    if (!isObject(entry) || typeof entry.name !== 'string') {
+      throw new Error('The server sent a workspace without a name.');
+    }
+    return { name: entry.name, href: typeof entry.href === 'string' ? entry.href : '' };
+  });
+}
+
+/** `GET /workspaces.json`. */
+export async function listWorkspaces(client: RestClient, signal?: AbortSignal): Promise<WorkspaceSummary[]> {
+  return parseWorkspaceList(await client.getJson('/workspaces.json', signal));
+}
+
+/** `POST /workspaces` with `{"workspace":{"name"}}`; resolves with the created name. */
+export async function createWorkspace(client: RestClient, name: string): Promise<string> {
+  const created = await client.postJson('/workspaces', { workspace: { name } });
+  return created.trim() || name;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,9 @@
+// The auth module's public face: other modules and the app import from here only.
+export { AuthProvider, SESSION_NOTICES, type AuthContextValue, type SessionNotice } from './auth-context';
+export { RequireSession } from './components/require-session';
+export { SessionMenu } from './components/session-menu';
+export { WRONG_CREDENTIALS_MESSAGE } from './components/sign-in-form';
+export { useAuth } from './hooks/use-auth';
+export { useRestClient } from './hooks/use-rest-client';
+export { SignInPage } from './pages/sign-in-page';
+export type { Session } from './session-store';

@@ -1,0 +1,41 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const libSource = (lib: string): string =>
+  fileURLToPath(new URL(`../../libs/${lib}/src/index.ts`, import.meta.url));
+
+// The api serves this build at {CONTEXT_PATH}/web/ (default /geoserver/web/) and the REST API at
+// {CONTEXT_PATH}/rest; the dev server proxies the REST API to a locally running api.
+export default defineConfig({
+  base: '/geoserver/web/',
+  plugins: [react()],
+  resolve: {
+    // One alias per lib, as in tsconfig.base.json: the console uses the libs' sources.
+    alias: {
+      '@geocatalog/catalog-model': libSource('catalog-model'),
+      '@geocatalog/sld': libSource('sld'),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  experimental: {
+    // Chunks and assets find each other relative to the importing file, so only index.html
+    // names the base: serving under another CONTEXT_PATH means rewriting that one file.
+    renderBuiltUrl: () => ({ relative: true }),
+  },
+  server: {
+    proxy: {
+      '/geoserver/rest': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.spec.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+  },
+});

@@ -1,0 +1,150 @@
+/**
+ * The console in a real browser against a real api process: sign-in, the workspace list, and
+ * creating a workspace. Black box: the api is started with startApi() and spoken to over HTTP.
+ * Screenshots go to e2e/artifacts/.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { startApi, type ApiServer } from '../support/api-server';
+import { SignInPage } from './pages/sign-in.page';
+import { WorkspacesPage } from './pages/workspaces.page';
+import { launchChromium, requireChromium, saveScreenshot } from './support/chromium';
+
+requireChromium();
+
+/** Upper bound for one browser step; well under Jest's test timeout so failures say which step. */
+const STEP_TIMEOUT_MS = 10_000;
+
+describe('console in Chromium', () => {
+  let api: ApiServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  let sentRequests: Request[];
+
+  beforeAll(async () => {
+    [api, browser] = await Promise.all([startApi(), launchChromium()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  }, 30_000);
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    sentRequests = [];
+    page.on('request', (request) => sentRequests.push(request));
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  const consoleUrl = () => `${api.baseUrl}/web/`;
+  const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+  /** POST /rest/workspaces as the admin, as any REST client would. */
+  async function createWorkspaceOverRest(name: string): Promise<void> {
+    const response = await fetch(`${api.restUrl}/workspaces`, {
+      method: 'POST',
+      headers: { Authorization: basic(api.admin.user, api.admin.password), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ workspace: { name } }),
+    });
+    if (response.status !== 201) {
+      throw new Error(`creating workspace ${name}: expected 201, got ${response.status} ${await response.text()}`);
+    }
+  }
+
+  /** POSTs the page has sent to /rest/workspaces. */
+  function workspacePostsSent(): number {
+    return sentRequests.filter((r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/rest/workspaces')).length;
+  }
+
+  async function workspaceStatusOverRest(name: string): Promise<number> {
+    const response = await fetch(`${api.restUrl}/workspaces/${encodeURIComponent(name)}.json`, {
+      headers: { Authorization: basic(api.admin.user, api.admin.password) },
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  it('refuses a wrong password with "Wrong user name or password" and no browser login dialog', async () => {
+    const signIn = await new SignInPage(page).open(consoleUrl());
+    expect(new URL(page.url()).pathname).toBe('/geoserver/web/sign-in');
+
+    const answer = page.waitForResponse((response) => response.url().endsWith('/rest/workspaces.json'));
+    await signIn.signIn(api.admin.user, `${api.admin.password}-wrong`);
+    const response = await answer;
+
+    expect(await signIn.errorText()).toBe('Wrong user name or password');
+    expect(response.status()).toBe(401);
+    // The console asks the server not to challenge, so Chromium has no reason to open its own dialog.
+    expect(await response.request().headerValue('x-requested-with')).toBe('XMLHttpRequest');
+    expect(await response.headerValue('www-authenticate')).toBeNull();
+    // The password is selected for retyping.
+    expect(await signIn.password.evaluate((element) => element === document.activeElement)).toBe(true);
+    await saveScreenshot(page, 'console-sign-in-wrong-password');
+  });
+
+  it('signs in as the admin and lists a workspace created over REST', async () => {
+    const name = uniqueName('browser');
+    await createWorkspaceOverRest(name);
+
+    const signIn = await new SignInPage(page).open(consoleUrl());
+    await signIn.signIn(api.admin.user, api.admin.password);
+
+    const workspaces = new WorkspacesPage(page);
+    await workspaces.waitUntilShown();
+    expect(new URL(page.url()).pathname).toBe('/geoserver/web/workspaces');
+    await workspaces.row(name).waitFor();
+    expect(await workspaces.names()).toContain(name);
+    expect(await workspaces.signedInAs.innerText()).toBe(`Signed in as ${api.admin.user}`);
+    await saveScreenshot(page, 'console-workspaces');
+
+    // The session lasts for the tab: a reload stays signed in.
+    await page.reload();
+    await workspaces.row(name).waitFor();
+
+    await workspaces.signOut();
+    await signIn.waitUntilShown();
+    await signIn.notice('You have signed out.').waitFor();
+    await page.goto(`${api.baseUrl}/web/workspaces`);
+    await signIn.waitUntilShown();
+  });
+
+  it('creates a workspace from the form, checking the name first and showing the server refusal', async () => {
+    const signIn = await new SignInPage(page).open(consoleUrl());
+    await signIn.signIn(api.admin.user, api.admin.password);
+    const workspaces = new WorkspacesPage(page);
+    await workspaces.waitUntilShown();
+
+    // Refused in the browser by the catalog's name rule: nothing is sent.
+    await workspaces.create('1st place');
+    expect(await workspaces.nameFieldProblem()).toContain('Not a valid workspace name');
+    expect(workspacePostsSent()).toBe(0);
+
+    const name = uniqueName('from_form');
+    await workspaces.create(name);
+    await workspaces.createdMessage(name).waitFor();
+    await workspaces.row(name).waitFor();
+    expect(await workspaces.nameField.inputValue()).toBe('');
+    expect(await workspaceStatusOverRest(name)).toBe(200);
+    await saveScreenshot(page, 'console-workspace-created');
+
+    // Taken: the server's 409 text is shown at the field.
+    await workspaces.create(name);
+    expect(await workspaces.nameFieldProblem()).toContain('already exists');
+    await saveScreenshot(page, 'console-workspace-name-taken');
+  });
+});
+
+function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+}
