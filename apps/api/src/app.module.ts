@@ -5,11 +5,13 @@ import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { RestFallbackModule } from './rest/rest.module';
 import { RestResponseInterceptor } from './rest/rest-response.interceptor';
 import { SecurityModule } from './security/security.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, SecurityModule],
+  // RestFallbackModule last: its catch-all route must be registered after every other.
+  imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, SecurityModule, RestFallbackModule],
   controllers: [AboutController],
   providers: [{ provide: APP_INTERCEPTOR, useClass: RestResponseInterceptor }],
 })

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './config/config';
+import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
 import { restBodyMiddleware, restPathMiddleware } from './rest/rest.middleware';
 import { RouteTable } from './rest/route-table';
@@ -15,7 +16,7 @@ async function bootstrap(): Promise<void> {
   // Bodies are read by the REST middleware (XML, JSON and SLD alike, with size limits).
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
-    logger: ['log', 'warn', 'error'],
+    logger: new QuietLogger('geocatalog'),
   });
   const server = app.getHttpAdapter().getInstance();
   server.disable('x-powered-by');
@@ -25,11 +26,10 @@ async function bootstrap(): Promise<void> {
   app.use(restBodyMiddleware());
   const consoleServed = mountConsole(server, config.contextPath, config.webRoot);
   if (config.contextPath) app.setGlobalPrefix(config.contextPath.slice(1));
-  let routes: RouteTable | undefined;
-  app.useGlobalFilters(new CatalogExceptionFilter(() => routes));
+  app.useGlobalFilters(new CatalogExceptionFilter());
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);
-  routes = RouteTable.fromExpressApp(server);
+  app.get(RouteTable).load(server);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.log(`REST API at http://localhost:${port}${config.contextPath}/rest`);

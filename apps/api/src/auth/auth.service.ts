@@ -13,7 +13,7 @@ export interface Principal {
 }
 
 /** How long a verified credential is trusted without re-checking the hash and the database. */
-export const CREDENTIAL_CACHE_TTL_MS = 10_000;
+export const CREDENTIAL_CACHE_TTL_MS = 3_000;
 const MAX_CACHED = 10_000;
 
 /**

@@ -1,12 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
 import { BasicStrategy as PassportBasic } from 'passport-http';
 import { AUTH_REALM } from '../rest/error-response';
 import { AuthService, Principal } from './auth.service';
 
-/** passport-http Basic authentication against the catalog's users. */
+type Verified = (err: unknown, user?: Principal | false) => void;
+
+/**
+ * passport-http's Basic strategy, reading credentials as RFC 7617 says: the user name ends at
+ * the first colon and the password may contain colons (passport-http cuts it at the second).
+ */
+class Rfc7617BasicStrategy extends PassportBasic {
+  override authenticate(req: Request): void {
+    const self = this as unknown as {
+      fail(challenge: string | number): void;
+      success(user: Principal): void;
+      error(err: unknown): void;
+      _challenge(): string;
+      _verify(user: string, password: string, done: Verified): void;
+    };
+    const header = req.headers.authorization;
+    const match = header ? /^Basic\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) return self.fail(self._challenge());
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0 || colon === decoded.length - 1) return self.fail(self._challenge());
+    self._verify(decoded.slice(0, colon), decoded.slice(colon + 1), (err, user) => {
+      if (err) return self.error(err);
+      if (!user) return self.fail(self._challenge());
+      self.success(user);
+    });
+  }
+}
+
+/** Basic authentication against the catalog's users. */
 @Injectable()
-export class BasicStrategy extends PassportStrategy(PassportBasic, 'basic') {
+export class BasicStrategy extends PassportStrategy(Rfc7617BasicStrategy, 'basic') {
   constructor(private readonly auth: AuthService) {
     super({ realm: AUTH_REALM });
   }

@@ -17,6 +17,13 @@ export interface BodyNode {
 
 const DOCTYPE = /<!DOCTYPE/i;
 
+/** Deepest nesting a catalog body may have; real ones need fewer than ten levels. */
+export const MAX_BODY_DEPTH = 64;
+
+function tooDeep(): CatalogError {
+  return new CatalogError('MALFORMED_BODY', `The body is nested deeper than ${MAX_BODY_DEPTH} levels`);
+}
+
 /** Reads an XML body; a DOCTYPE, entity or syntax error is a 400 that names the position. */
 export function parseXmlBody(xml: string): BodyNode {
   if (DOCTYPE.test(xml)) {
@@ -42,6 +49,14 @@ export function parseXmlBody(xml: string): BodyNode {
 function checkWellFormed(xml: string): void {
   const sax = saxParser(true, {});
   let first: Error | undefined;
+  let depth = 0;
+  // Bounded depth keeps the tree conversion below from exhausting the stack.
+  sax.onopentag = () => {
+    if (++depth > MAX_BODY_DEPTH) throw tooDeep();
+  };
+  sax.onclosetag = () => {
+    depth--;
+  };
   sax.onerror = (err) => {
     first ??= err;
     // Keep sax from throwing on the rest; the first error is the one reported.
@@ -92,13 +107,14 @@ export function parseJsonBody(json: string): BodyNode {
   if (keys.length !== 1) {
     throw new CatalogError('MALFORMED_BODY', 'Malformed JSON: the body must be an object with one root key');
   }
-  const nodes = fromJsonValue(keys[0], (value as Record<string, unknown>)[keys[0]]);
+  const nodes = fromJsonValue(keys[0], (value as Record<string, unknown>)[keys[0]], 1);
   return nodes[0] ?? { name: keys[0], attrs: {}, children: [] };
 }
 
-function fromJsonValue(name: string, value: unknown): BodyNode[] {
+function fromJsonValue(name: string, value: unknown, depth: number): BodyNode[] {
+  if (depth > MAX_BODY_DEPTH) throw tooDeep();
   if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.flatMap((v) => fromJsonValue(name, v));
+  if (Array.isArray(value)) return value.flatMap((v) => fromJsonValue(name, v, depth + 1));
   if (typeof value !== 'object') return [{ name, attrs: {}, text: String(value), children: [] }];
   const attrs: Record<string, string> = {};
   const children: BodyNode[] = [];
@@ -106,7 +122,7 @@ function fromJsonValue(name: string, value: unknown): BodyNode[] {
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (k === '$') text = v === null || v === undefined ? undefined : String(v);
     else if (k.startsWith('@')) attrs[k.slice(1)] = String(v);
-    else children.push(...fromJsonValue(k, v));
+    else children.push(...fromJsonValue(k, v, depth + 1));
   }
   return [{ name, attrs, text: children.length ? text : (text ?? ''), children }];
 }

@@ -3,7 +3,6 @@ import type { Response } from 'express';
 import { CatalogError, CatalogErrorCode } from '@geocatalog/catalog-model';
 import { RestRequest } from './rest-request';
 import { sendError } from './error-response';
-import { RouteTable } from './route-table';
 
 const HTTP_CODES: Record<number, CatalogErrorCode> = {
   400: 'INVALID_VALUE',
@@ -28,8 +27,6 @@ const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 
 export class CatalogExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  constructor(private readonly routes: () => RouteTable | undefined) {}
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const req = host.switchToHttp().getRequest<RestRequest>();
     const res = host.switchToHttp().getResponse<Response>();
@@ -39,18 +36,9 @@ export class CatalogExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status === 404 && !(exception.getResponse() as { code?: string })?.code) {
-        const allow = this.routes()?.allowedMethods(req.path) ?? [];
-        if (allow.length) {
-          sendError(req, res, new CatalogError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`), { allow });
-          return;
-        }
-        sendError(req, res, new CatalogError('NOT_FOUND', `No such resource: ${req.path}`));
-        return;
-      }
       const code = HTTP_CODES[status];
       if (code) {
-        const message = status === 401 ? 'Authentication required: send valid Basic credentials' : exception.message;
+        const message = status === 404 ? `No such resource: ${req.path}` : exception.message;
         sendError(req, res, new CatalogError(code, message));
         return;
       }

@@ -40,18 +40,13 @@ const TITLES: Record<number, string> = {
 /** Realm announced in the Basic challenge. */
 export const AUTH_REALM = 'geocatalog';
 
-/** Extra headers an error response needs (`Allow` for 405). */
-export interface ErrorExtras {
-  allow?: string[];
-}
-
 /**
  * Writes an error: `text/plain` with the one-sentence message, or RFC 9457 problem JSON when the
  * client's `Accept` lists `application/problem+json`. 404 bodies are empty with
  * `?quietOnNotFound=true`. 401 carries the Basic challenge unless the request comes from the
  * console (`X-Requested-With`), so browsers do not pop up their own sign-in dialog.
  */
-export function sendError(req: Request, res: Response, error: CatalogError, extras: ErrorExtras = {}): void {
+export function sendError(req: Request, res: Response, error: CatalogError): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -61,7 +56,6 @@ export function sendError(req: Request, res: Response, error: CatalogError, extr
   if (status === 401 && !req.headers['x-requested-with']) {
     res.setHeader('WWW-Authenticate', `Basic realm="${AUTH_REALM}"`);
   }
-  if (extras.allow) res.setHeader('Allow', extras.allow.join(', '));
   const quiet = status === 404 && String(req.query?.quietOnNotFound ?? '').toLowerCase() === 'true';
   if (quiet) {
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');

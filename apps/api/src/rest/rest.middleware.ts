@@ -73,8 +73,12 @@ export function restBodyMiddleware() {
   };
 }
 
+/**
+ * Answers 413 at once and discards the rest of the body without buffering it, keeping the
+ * connection open: closing it would make clients that are still sending see a broken pipe
+ * instead of the answer. The server's request timeout bounds an endless upload.
+ */
 function refuseTooLarge(req: RestRequest, res: Response): void {
-  res.setHeader('Connection', 'close');
   sendError(req, res, new CatalogError('TOO_LARGE', `The request body is larger than ${MAX_SLD_BYTES} bytes`));
   req.resume();
 }

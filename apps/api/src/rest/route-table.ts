@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { match, MatchFunction } from 'path-to-regexp';
 
 /** One registered path and the methods it answers. */
@@ -6,25 +7,27 @@ interface RouteEntry {
   methods: Set<string>;
 }
 
+type RouteLayer = { route?: { path: unknown; methods?: Record<string, boolean> } };
+
 /**
- * The methods each registered path answers, read from the router once at start. An unmatched
- * request whose path exists with other methods is a 405 with `Allow`, not a 404.
+ * The methods each registered path answers, read from the router once the app listens, so an
+ * unmatched request whose path exists with other methods is a 405 with `Allow`, not a 404.
  */
+@Injectable()
 export class RouteTable {
   private readonly routes = new Map<string, RouteEntry>();
 
   /** Reads Express's router stack (Express 5 / router 2: `layer.route.path`, `route.methods`). */
-  static fromExpressApp(app: { router?: { stack?: unknown[] }; _router?: { stack?: unknown[] } }): RouteTable {
-    const table = new RouteTable();
-    const stack = (app.router ?? app._router)?.stack ?? [];
-    for (const layer of stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>) {
-      if (!layer.route || typeof layer.route.path !== 'string') continue;
-      const methods = Object.keys(layer.route.methods)
-        .filter((m) => layer.route!.methods[m] && m !== '_all')
-        .map((m) => m.toUpperCase());
-      table.add(layer.route.path, methods);
+  load(app: unknown): void {
+    const router = (app as { router?: { stack?: RouteLayer[] }; _router?: { stack?: RouteLayer[] } }).router;
+    for (const layer of router?.stack ?? []) {
+      const route = layer.route;
+      // Wildcard routes (the catch-all) answer every method and say nothing about a path.
+      if (!route || typeof route.path !== 'string' || route.path.includes('*') || !route.methods) continue;
+      const declared = route.methods;
+      const methods = Object.keys(declared).filter((m) => declared[m] && m !== '_all');
+      if (methods.length) this.add(route.path, methods.map((m) => m.toUpperCase()));
     }
-    return table;
   }
 
   add(path: string, methods: string[]): void {

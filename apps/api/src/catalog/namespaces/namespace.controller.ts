@@ -24,6 +24,7 @@ export class NamespaceController {
   async create(@Body() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
     const input = readNamespace(readCatalogBody(body, 'namespace'));
     if (!input.name) throw new CatalogError('MISSING_FIELD', 'The namespace has no prefix; it is required');
+    if (!input.namespaceUri) throw new CatalogError('MISSING_FIELD', 'The namespace has no uri; it is required');
     const ws = await this.workspaces.create(input, makeDefault).catch((err: unknown) => {
       if (err instanceof CatalogError && err.message === `Workspace '${input.name}' already exists`) {
         throw new CatalogError('ALREADY_EXISTS', `Namespace with prefix '${input.name}' already exists.`);
@@ -48,18 +49,19 @@ export class NamespaceController {
       return new Done();
     }
     const current = await this.workspaces.find(prefix);
-    if (!current) throw new CatalogError('NOT_FOUND', `Can't change a non existant namespace (${prefix})`);
+    if (!current) throw new CatalogError('NOT_FOUND', `No such namespace: '${prefix}' found`);
     if (input.name !== undefined && input.name !== current.name) {
       throw new CatalogError('INVALID_VALUE', "Can't change name of namespace");
     }
-    await this.workspaces.update(current.name, { namespaceUri: input.namespaceUri, isolated: input.isolated }, `Can't change a non existant namespace (${prefix})`);
+    await this.workspaces.update(current.name, { namespaceUri: input.namespaceUri, isolated: input.isolated });
     return new Done();
   }
 
   @Delete(':prefix')
   async delete(@Param('prefix') prefix: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
     if (prefix === DEFAULT_ALIAS) throw new CatalogError('NOT_CHANGEABLE', "Can't delete the default namespace");
-    await this.workspaces.delete(prefix, recurse, `Namespace '${prefix}' not found`).catch((err: unknown) => {
+    await this.workspaces.delete(prefix, recurse).catch((err: unknown) => {
+      if (err instanceof CatalogError && err.code === 'NOT_FOUND') throw new CatalogError('NOT_FOUND', `No such namespace: '${prefix}' found`);
       if (err instanceof CatalogError && err.code === 'NOT_EMPTY') throw new CatalogError('NOT_EMPTY', 'Namespace not empty');
       throw err;
     });

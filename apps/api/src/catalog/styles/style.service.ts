@@ -124,7 +124,7 @@ export class StyleService {
 
   private async workspaceOrMissing(name: string, manager?: EntityManager): Promise<WorkspaceEntity> {
     const ws = await this.workspaces.find(name, manager);
-    if (!ws) throw new CatalogError('NOT_FOUND', `Workspace ${name} not found`);
+    if (!ws) throw new CatalogError('NOT_FOUND', `No such workspace: '${name}' found`);
     return ws;
   }
 }
@@ -154,6 +154,6 @@ function conflict(err: unknown, name: string, workspace: string | undefined): un
   if (uniqueViolation(err) !== undefined) {
     return new CatalogError('ALREADY_EXISTS', workspace ? `Style named '${name}' already exists in workspace ${workspace}` : `Style named '${name}' already exists`);
   }
-  if (foreignKeyViolation(err)) return new CatalogError('NOT_FOUND', `Workspace ${workspace} not found`);
+  if (foreignKeyViolation(err)) return new CatalogError('NOT_FOUND', `No such workspace: '${workspace}' found`);
   return err;
 }

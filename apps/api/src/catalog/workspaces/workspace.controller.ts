@@ -35,14 +35,14 @@ export class WorkspaceController {
     if (name === DEFAULT_ALIAS && input.name) {
       await this.workspaces.setDefault(input.name);
     } else {
-      await this.workspaces.update(name, input, `Can't change a non existant workspace (${name})`);
+      await this.workspaces.update(name, input);
     }
     return new Done();
   }
 
   @Delete(':ws')
   async delete(@Param('ws') name: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
-    await this.workspaces.delete(name, recurse, `Workspace '${name}' not found`);
+    await this.workspaces.delete(name, recurse);
     return new Done();
   }
 

@@ -10,7 +10,7 @@ export function readWorkspace(node: BodyNode): WorkspaceInput {
 export function readNamespace(node: BodyNode): WorkspaceInput {
   return {
     name: textOf(node, 'prefix')?.trim() ?? textOf(node, 'name')?.trim(),
-    namespaceUri: textOf(node, 'uri')?.trim() || undefined,
+    namespaceUri: textOf(node, 'uri')?.trim(),
     isolated: boolOf(node, 'isolated'),
   };
 }

@@ -78,10 +78,9 @@ export class WorkspaceService {
   }
 
   /** Partial update: rename, isolation, namespace URI. */
-  async update(name: string, input: WorkspaceInput, notFoundMessage: string): Promise<void> {
+  async update(name: string, input: WorkspaceInput): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const ws = await this.find(name, tx);
-      if (!ws) throw new CatalogError('NOT_FOUND', notFoundMessage);
+      const ws = await this.get(name, tx);
       if (input.name !== undefined && input.name !== ws.name) {
         checkName('workspace', input.name);
         if (RESERVED_WORKSPACE_NAMES.includes(input.name)) {
@@ -122,10 +121,9 @@ export class WorkspaceService {
    * Deletes a workspace and its namespace. Without `recurse` a workspace holding stores or
    * styles is refused (403); with it, everything inside goes in the same transaction.
    */
-  async delete(name: string, recurse: boolean, notFoundMessage: string): Promise<void> {
+  async delete(name: string, recurse: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const ws = await this.find(name, tx);
-      if (!ws) throw new CatalogError('NOT_FOUND', notFoundMessage);
+      const ws = await this.get(name, tx);
       // Lock the row: stores or styles created meanwhile wait, then fail on the missing parent.
       await tx.query(`SELECT id FROM workspace WHERE id = $1 FOR UPDATE`, [ws.id]);
       if (!recurse) {
