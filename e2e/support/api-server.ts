@@ -1,0 +1,204 @@
+/**
+ * Starts the built api (`apps/api/dist/apps/api/src/main.js`) as a child process for black-box
+ * tests: a free port, a fresh data directory, a random admin password and either a fresh database
+ * on the PostgreSQL server of `TEST_DATABASE_URL` or the embedded PGlite.
+ *
+ * Imports no app code: the api is only spoken to over HTTP.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+
+export interface ApiServer {
+  /** `http://127.0.0.1:PORT/geoserver` */
+  baseUrl: string;
+  /** `baseUrl + '/rest'` */
+  restUrl: string;
+  admin: { user: string; password: string };
+  dataDir: string;
+  /** The catalog database, when not embedded. */
+  databaseUrl?: string;
+  /** SIGTERM, wait for the exit; drops its test database unless `keepDatabase`. */
+  stop(): Promise<void>;
+}
+
+export interface StartApiOptions {
+  /** Extra environment, applied last (e.g. `ADMIN_PASSWORD` to reuse a data directory's admin). */
+  env?: Record<string, string>;
+  /** Force PGlite even if `TEST_DATABASE_URL` is set. */
+  embedded?: boolean;
+  /** Reuse a data directory (restart test); it is then not removed by `stop()`. */
+  dataDir?: string;
+  /** Reuse an existing database (two-process test); it is then not dropped by `stop()`. */
+  databaseUrl?: string;
+  /** Keep the database this call created. */
+  keepDatabase?: boolean;
+}
+
+/** Repository root (`/work/main`). */
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+/** The built api entry point. */
+export const API_MAIN = join(REPO_ROOT, 'apps/api/dist/apps/api/src/main.js');
+
+const READY_TIMEOUT_EMBEDDED_MS = 60_000;
+const READY_TIMEOUT_EXTERNAL_MS = 30_000;
+const POLL_INTERVAL_MS = 100;
+const STOP_TIMEOUT_MS = 10_000;
+const OUTPUT_TAIL_CHARS = 8_000;
+
+/** Every child still running, killed if the test process exits without stopping them. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** True when specs should use an external PostgreSQL server. */
+export function externalDatabaseConfigured(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL);
+}
+
+export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
+  if (!existsSync(API_MAIN)) {
+    throw new Error(`The api is not built: ${API_MAIN} is missing. Run \`npm run build\` at ${REPO_ROOT} first.`);
+  }
+
+  const port = await freePort();
+  const ownsDataDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'gc-e2e-'));
+
+  let databaseUrl: string | undefined;
+  let createdDatabase: { adminUrl: string; name: string } | undefined;
+  if (opts.databaseUrl) {
+    databaseUrl = opts.databaseUrl;
+  } else if (!opts.embedded && process.env.TEST_DATABASE_URL) {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const name = `gc_e2e_${randomBytes(6).toString('hex')}`;
+    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+    createdDatabase = { adminUrl, name };
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  // The child runs as in production: no inherited catalog database, no Jest's NODE_ENV=test.
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  Object.assign(env, {
+    PORT: String(port),
+    CONTEXT_PATH: '/geoserver',
+    ADMIN_USER: 'admin',
+    ADMIN_PASSWORD: `pw-${randomBytes(12).toString('hex')}`,
+    DATA_DIR: dataDir,
+    SAMPLE_DB: 'off',
+  });
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  Object.assign(env, opts.env ?? {});
+
+  const admin = { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
+  const baseUrl = `http://127.0.0.1:${port}${env.CONTEXT_PATH}`;
+  const restUrl = `${baseUrl}/rest`;
+
+  const child = spawn(process.execPath, [API_MAIN], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS * 4);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  let exitInfo: string | undefined;
+  let signalled = false;
+  const exited = new Promise<void>((res) => {
+    child.once('exit', (code, signal) => {
+      exitInfo =
+        signal && !signalled
+          ? `killed by ${signal}, not sent by this harness: did another process stop it, or was dist rebuilt?`
+          : `exit code ${code}, signal ${signal}`;
+      running.delete(child);
+      res();
+    });
+  });
+  const tail = () => output.slice(-OUTPUT_TAIL_CHARS);
+
+  const cleanup = async () => {
+    if (createdDatabase && !opts.keepDatabase) await dropDatabase(createdDatabase.adminUrl, createdDatabase.name);
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const stop = async () => {
+    if (!exitInfo) {
+      signalled = true;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    await cleanup();
+  };
+
+  // Ready = the version endpoint answers 200 to the admin.
+  const timeoutMs = databaseUrl ? READY_TIMEOUT_EXTERNAL_MS : READY_TIMEOUT_EMBEDDED_MS;
+  const deadline = Date.now() + timeoutMs;
+  const authorization = 'Basic ' + Buffer.from(`${admin.user}:${admin.password}`).toString('base64');
+  let lastAnswer = 'no answer yet';
+  for (;;) {
+    if (exitInfo) {
+      await cleanup();
+      throw new Error(`The api exited before it was ready (${exitInfo}). Output tail:\n${tail()}`);
+    }
+    try {
+      const res = await fetch(`${restUrl}/about/version.json`, {
+        headers: { authorization },
+        signal: AbortSignal.timeout(2_000),
+      });
+      const text = await res.text();
+      if (res.status === 200) break;
+      lastAnswer = `${res.status} ${text.slice(0, 200)}`;
+    } catch (e) {
+      lastAnswer = String((e as Error).cause ?? e);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `The api was not ready within ${timeoutMs} ms (last answer: ${lastAnswer}). Output tail:\n${tail()}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
+  }
+
+  return { baseUrl, restUrl, admin, dataDir, databaseUrl, stop };
+}
+
+/** A port that was free a moment ago (bound to 0, then released). */
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
