@@ -1,5 +1,5 @@
 import { CatalogError } from '@geocatalog/catalog-model';
-import { validateSld } from '@geocatalog/sld';
+import { decodeXml, parseXml, validateSld, type XmlElement } from '@geocatalog/sld';
 
 /** SLD 1.0.0 documents. */
 export const SLD_10_TYPE = 'application/vnd.ogc.sld+xml';
@@ -29,8 +29,8 @@ export interface SldUpload {
  */
 export function checkSld(bytes: Buffer, contentType: string, raw: boolean): SldUpload {
   const fallback = contentType === SE_11_TYPE ? '1.1.0' : '1.0.0';
-  const text = decodeUtf8(bytes);
-  const result = validateSld(text);
+  // Bytes, not text: the validator honours the BOM and the declared encoding, and finds bad bytes.
+  const result = validateSld(bytes);
   if (!raw && !result.valid) {
     const first = result.issues[0];
     const where = first ? `line ${first.line}, column ${first.column}: ${first.message}` : 'the document is not a valid SLD';
@@ -39,20 +39,21 @@ export function checkSld(bytes: Buffer, contentType: string, raw: boolean): SldU
   return { bytes, languageVersion: result.version ?? fallback };
 }
 
-function decodeUtf8(bytes: Buffer): string {
-  // Strip a UTF-8 byte-order mark; the stored bytes keep it.
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /**
  * The style name an SLD gives itself (its first `UserStyle`'s `Name`, else its first
  * `NamedLayer`'s), for a one-step upload without `?name=`.
  */
 export function nameInSld(bytes: Buffer): string | undefined {
-  const text = decodeUtf8(bytes);
-  const userStyle = /<(?:[\w.-]+:)?UserStyle[\s>]/.exec(text);
-  const from = userStyle ? userStyle.index : 0;
-  const name = /<(?:[\w.-]+:)?Name>\s*([^<]*?)\s*<\//.exec(text.slice(from, from + 100_000));
-  return name?.[1] || undefined;
+  const text = decodeXml(bytes).text;
+  const root = text === null ? null : parseXml(text).root;
+  if (!root) return undefined;
+  const named = (el: XmlElement | undefined) =>
+    el?.children.find((c): c is XmlElement => c.kind === 'element' && c.localName === 'Name')?.text.trim() || undefined;
+  const layer = childElements(root).find((c) => c.localName === 'NamedLayer');
+  const style = layer && childElements(layer).find((c) => c.localName === 'UserStyle');
+  return named(style) ?? named(layer);
+}
+
+function childElements(el: XmlElement): XmlElement[] {
+  return el.children.filter((c): c is XmlElement => c.kind === 'element');
 }
