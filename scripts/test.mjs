@@ -1,0 +1,40 @@
+// `npm test`: every project's tests through Nx, then one closing line with the totals
+// ("N passed, N failed, N skipped") read from Jest's and Vitest's own summaries.
+import { spawn } from 'node:child_process';
+
+const args = ['nx', 'run-many', '-t', 'test', '--parallel=1', '--outputStyle=static', '--skip-nx-cache', ...process.argv.slice(2)];
+const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NX_DAEMON: 'false' } });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const ANSI = /\x1b\[[0-9;]*m/g;
+let pending = '';
+
+function count(line) {
+  const plain = line.replace(ANSI, '');
+  // Jest: "Tests:       3 failed, 1 skipped, 270 passed, 274 total"; Vitest: "      Tests  53 passed (53)".
+  const m = /^\s*Tests:?\s+(.*)$/.exec(plain);
+  if (!m) return;
+  for (const [, n, kind] of m[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) {
+    if (kind === 'todo') totals.skipped += Number(n);
+    else totals[kind] += Number(n);
+  }
+}
+
+function pipe(stream, out) {
+  stream.on('data', (chunk) => {
+    out.write(chunk);
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    lines.forEach(count);
+  });
+}
+pipe(child.stdout, process.stdout);
+pipe(child.stderr, process.stderr);
+
+child.on('exit', (code) => {
+  count(pending);
+  const failed = code === 0 ? totals.failed : Math.max(totals.failed, 1);
+  console.log(`\n${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+  process.exit(code ?? 1);
+});
