@@ -40,7 +40,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Extensions, PGlite } from '@electric-sql/pglite';
 import type { PGLiteSocketHandler, PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
 
 /**
@@ -68,6 +68,18 @@ function pgliteLibs(): NonNullable<typeof libs> {
   return libs;
 }
 
+/** `{ name: package }` → `{ name: <the package's export of that name> }`, from the main realm. */
+function loadExtensions(spec: Record<string, string>): Extensions {
+  const req = nativeRequire();
+  const out: Extensions = {};
+  for (const [name, pkg] of Object.entries(spec)) {
+    const ext = (req(pkg) as Record<string, unknown>)[name];
+    if (!ext) throw new Error(`the package ${pkg} exports no PGlite extension named ${name}`);
+    out[name] = ext as Extensions[string];
+  }
+  return out;
+}
+
 export interface EmbeddedPostgresOptions {
   /** PGlite data directory (created if absent), e.g. `${DATA_DIR}/catalog-db`. */
   dataDir: string;
@@ -86,6 +98,13 @@ export interface EmbeddedPostgresOptions {
    * idle this long while others wait is terminated and rolled back. Default 15000; 0 = never.
    */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * PGlite extensions to load, as extension name → package exporting it under that name, e.g.
+   * `{ postgis: '@electric-sql/pglite-postgis' }`. Loaded with Node's own require (see nativeRequire),
+   * not passed as objects, so this also works under Jest. Default: none. `CREATE EXTENSION` is still
+   * up to the caller.
+   */
+  extensions?: Record<string, string>;
   log?: (msg: string) => void;
 }
 
@@ -118,7 +137,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const t0 = Date.now();
   let db: PGlite;
   try {
-    db = await pgliteLibs().PGlite.create({ dataDir });
+    const extensions = opts.extensions ? loadExtensions(opts.extensions) : undefined;
+    db = await pgliteLibs().PGlite.create(extensions ? { dataDir, extensions } : { dataDir });
   } catch (err) {
     lock.release();
     throw new Error(`Cannot open the embedded PostgreSQL (PGlite) data directory ${dataDir}: ${errorText(err)}`);
