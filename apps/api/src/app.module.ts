@@ -7,11 +7,12 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { RestFallbackModule } from './rest/rest.module';
 import { RestResponseInterceptor } from './rest/rest-response.interceptor';
+import { SampleDatabaseModule } from './sample-db/sample-db.module';
 import { SecurityModule } from './security/security.module';
 
 @Module({
   // RestFallbackModule last: its catch-all route must be registered after every other.
-  imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, SecurityModule, RestFallbackModule],
+  imports: [ConfigModule, DatabaseModule, SampleDatabaseModule, AuthModule, CatalogModule, SecurityModule, RestFallbackModule],
   controllers: [AboutController],
   providers: [{ provide: APP_INTERCEPTOR, useClass: RestResponseInterceptor }],
 })

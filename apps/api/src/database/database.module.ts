@@ -57,7 +57,6 @@ class EmbeddedDatabaseCloser implements OnApplicationShutdown {
         const logger = new Logger('Database');
         const dataDir = path.join(config.dataDir, 'catalog-db');
         const embedded = await startEmbeddedPostgres({ dataDir, port: 0, log: (m) => logger.log(m) });
-        logger.log(`Embedded catalog database in ${dataDir}`);
         return { url: embedded.url, poolSize: embedded.maxConnections, embedded };
       },
     },

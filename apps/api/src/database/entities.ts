@@ -1,7 +1,18 @@
 import { UserEntity, UserRoleEntity } from '../auth/user.entity';
 import { DataStoreEntity } from '../catalog/datastores/datastore.entity';
+import { FeatureTypeEntity } from '../catalog/featuretypes/featuretype.entity';
+import { LayerEntity, LayerStyleEntity } from '../catalog/layers/layer.entity';
 import { StyleEntity } from '../catalog/styles/style.entity';
 import { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
 
 /** Every TypeORM entity of the catalog. */
-export const ENTITIES = [WorkspaceEntity, DataStoreEntity, StyleEntity, UserEntity, UserRoleEntity];
+export const ENTITIES = [
+  WorkspaceEntity,
+  DataStoreEntity,
+  StyleEntity,
+  FeatureTypeEntity,
+  LayerEntity,
+  LayerStyleEntity,
+  UserEntity,
+  UserRoleEntity,
+];

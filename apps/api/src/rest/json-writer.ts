@@ -5,6 +5,8 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 function toJsonValue(rep: Rep): Json {
   if (typeof rep !== 'object') return rep;
   switch (rep.kind) {
+    case 'double':
+      return rep.value;
     case 'link':
       // A link standing alone as an element's content is written as the bare URL.
       return rep.href;
@@ -20,7 +22,8 @@ function toJsonValue(rep: Rep): Json {
     case 'list':
       if (rep.bareJson) return rep.items.map(toJsonValue);
       // Jettison writes an empty collection as an empty string; items are always an array.
-      return rep.items.length === 0 ? '' : { [rep.item]: rep.items.map(toJsonValue) };
+      if (rep.items.length === 0) return '';
+      return { ...Object.fromEntries((rep.attrs ?? []).map(([k, v]) => [`@${k}`, v])), [rep.item]: rep.items.map(toJsonValue) };
     case 'object': {
       const out: { [key: string]: Json } = {};
       for (const [k, v] of rep.attrs) out[`@${k}`] = v;

@@ -24,6 +24,14 @@ export interface RepList {
   items: Rep[];
   /** Written in JSON as a bare array (`{"roles":["ADMIN"]}`), as GeoServer's security endpoints do. */
   bareJson?: boolean;
+  /** Attributes of the list element, e.g. `class="linked-hash-set"`. */
+  attrs?: Array<[string, string]>;
+}
+
+/** A Java `double`: `0.0`, `-74.0118315772888`, `1.0E-4` in XML; a plain number in JSON. */
+export interface RepDouble {
+  kind: 'double';
+  value: number;
 }
 
 /** An atom link: `<atom:link rel="alternate" href type/>`; in JSON `"href"` or a plain string. */
@@ -48,7 +56,7 @@ export interface RepText {
 }
 
 /** Any node of a representation. */
-export type Rep = Scalar | RepObject | RepList | RepLink | RepEntries | RepText;
+export type Rep = Scalar | RepObject | RepList | RepLink | RepEntries | RepText | RepDouble;
 
 /** A whole document: the root element's name and its content. */
 export interface RepDocument {
@@ -62,8 +70,27 @@ export function obj(fields: Array<[string, Rep | undefined | null]>, attrs: Arra
 }
 
 /** Builds a repeated-item node. */
-export function list(item: string, items: Rep[], options: { bareJson?: boolean } = {}): RepList {
-  return { kind: 'list', item, items, bareJson: options.bareJson };
+export function list(item: string, items: Rep[], options: { bareJson?: boolean; attrs?: Array<[string, string]> } = {}): RepList {
+  return { kind: 'list', item, items, bareJson: options.bareJson, attrs: options.attrs };
+}
+
+/** Builds a Java double. */
+export function dbl(value: number): RepDouble {
+  return { kind: 'double', value };
+}
+
+/** Java's `Double.toString`: decimal with at least one fraction digit in [1e-3, 1e7), else `d.dddE±n`. */
+export function javaDouble(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
+  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(value);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const plain = String(value);
+    return plain.includes('.') ? plain : `${plain}.0`;
+  }
+  const [mantissa, exponent] = value.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
 }
 
 /** Builds an atom link. */

@@ -1,4 +1,4 @@
-import { LINK_FIELD, Rep, RepDocument } from './representation';
+import { javaDouble, LINK_FIELD, Rep, RepDocument } from './representation';
 
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
 
@@ -51,6 +51,9 @@ function writeElement(out: string[], fieldName: string, rep: Rep, depth: number)
     return;
   }
   switch (rep.kind) {
+    case 'double':
+      out.push(`${pad}<${name}>${javaDouble(rep.value)}</${name}>`);
+      return;
     case 'link':
       out.push(`${pad}<${name}>`);
       writeLink(out, rep.href, rep.type, depth + 1);
@@ -70,10 +73,10 @@ function writeElement(out: string[], fieldName: string, rep: Rep, depth: number)
       return;
     case 'list':
       if (rep.items.length === 0) {
-        out.push(`${pad}<${name}/>`);
+        out.push(`${pad}<${name}${attrText(rep.attrs ?? [])}/>`);
         return;
       }
-      out.push(`${pad}<${name}>`);
+      out.push(`${pad}<${name}${attrText(rep.attrs ?? [])}>`);
       for (const item of rep.items) writeElement(out, rep.item, item, depth + 1);
       out.push(`${pad}</${name}>`);
       return;

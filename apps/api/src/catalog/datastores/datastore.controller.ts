@@ -6,12 +6,16 @@ import { Created, Done } from '../../rest/rest-response';
 import { RepDocument } from '../../rest/representation';
 import { dataStoreDocument, dataStoreList } from './datastore.mapper';
 import { readDataStore } from './datastore.reader';
+import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DataStoreService } from './datastore.service';
 
 /** `/rest/workspaces/{ws}/datastores`. */
 @Controller('rest/workspaces/:ws/datastores')
 export class DataStoreController {
-  constructor(private readonly stores: DataStoreService) {}
+  constructor(
+    private readonly stores: DataStoreService,
+    private readonly connector: PostgisConnector,
+  ) {}
 
   @Get()
   async list(@Param('ws') ws: string, @Links() links: LinkBuilder): Promise<RepDocument> {
@@ -39,7 +43,7 @@ export class DataStoreController {
 
   @Delete(':ds')
   async delete(@Param('ws') ws: string, @Param('ds') ds: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
-    await this.stores.delete(ws, ds, recurse);
+    await this.connector.release(await this.stores.delete(ws, ds, recurse));
     return new Done();
   }
 }

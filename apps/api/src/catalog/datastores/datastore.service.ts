@@ -102,11 +102,21 @@ export class DataStoreService {
     });
   }
 
-  /** Deletes a store (its feature types and layers go with it only when `recurse`). */
-  async delete(workspace: string, name: string, _recurse: boolean): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /**
+   * Deletes a store. With feature types it needs `recurse`, which takes them and their layers
+   * along. Returns the id of the deleted store so its connection pool can be closed.
+   */
+  async delete(workspace: string, name: string, recurse: boolean): Promise<number> {
+    return this.db.transaction(async (tx) => {
       const store = await this.get(workspace, name, tx);
+      // Lock the row: feature types published meanwhile wait, then fail on the missing store.
+      await tx.query(`SELECT id FROM data_store WHERE id = $1 FOR UPDATE`, [store.id]);
+      if (!recurse) {
+        const rows: Array<{ n: number }> = await tx.query(`SELECT count(*)::int AS n FROM feature_type WHERE data_store_id = $1`, [store.id]);
+        if (rows[0].n > 0) throw new CatalogError('NOT_EMPTY', 'Unable to delete non-empty store.');
+      }
       await tx.getRepository(DataStoreEntity).delete({ id: store.id });
+      return store.id;
     });
   }
 

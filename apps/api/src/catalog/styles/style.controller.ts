@@ -71,8 +71,8 @@ export class StyleController {
   }
 
   @Delete(':style')
-  async delete(@Param('ws') ws: string | undefined, @Param('style') name: string): Promise<Done> {
-    await this.styles.delete(ws, name);
+  async delete(@Param('ws') ws: string | undefined, @Param('style') name: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
+    await this.styles.delete(ws, name, recurse);
     return new Done();
   }
 }

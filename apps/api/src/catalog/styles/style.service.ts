@@ -103,11 +103,34 @@ export class StyleService {
     });
   }
 
-  /** Deletes a style; the default global styles are refused. */
-  async delete(workspace: string | undefined, name: string): Promise<void> {
+  /**
+   * Deletes a style; the default global styles are refused. A style some layer uses needs
+   * `recurse`: those layers then fall back to the default style of their geometry and lose it
+   * from their alternate styles.
+   */
+  async delete(workspace: string | undefined, name: string, recurse: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
       const { style } = await this.getForDelete(workspace, name, tx);
       if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', 'Unable to delete a default style');
+      const [{ n }]: Array<{ n: number }> = await tx.query(
+        `SELECT (SELECT count(*) FROM layer WHERE default_style_id = $1) + (SELECT count(*) FROM layer_style WHERE style_id = $1) AS n`,
+        [style.id],
+      );
+      if (Number(n) > 0) {
+        if (!recurse) throw new CatalogError('NOT_EMPTY', "Can't delete style referenced by existing layers.");
+        await tx.query(`DELETE FROM layer_style WHERE style_id = $1`, [style.id]);
+        await tx.query(
+          `UPDATE layer l SET default_style_id = (
+             SELECT s.id FROM style s WHERE s.workspace_id IS NULL AND s.name = CASE
+               WHEN f.geometry_type IS NULL THEN NULL
+               WHEN upper(f.geometry_type) IN ('POINT', 'MULTIPOINT') THEN 'point'
+               WHEN upper(f.geometry_type) IN ('LINESTRING', 'MULTILINESTRING') THEN 'line'
+               WHEN upper(f.geometry_type) IN ('POLYGON', 'MULTIPOLYGON') THEN 'polygon'
+               ELSE 'generic' END)
+           FROM feature_type f WHERE f.id = l.feature_type_id AND l.default_style_id = $1`,
+          [style.id],
+        );
+      }
       await tx.getRepository(StyleEntity).delete({ id: style.id });
     });
   }

@@ -1,0 +1,78 @@
+import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { readCatalogBody } from '../../rest/catalog-body';
+import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { LinkBuilder } from '../../rest/rest-request';
+import { Created, Done } from '../../rest/rest-response';
+import { RepDocument } from '../../rest/representation';
+import { featureTypeDocument, featureTypeList, featureTypePath, tableNameList } from './featuretype.mapper';
+import { readFeatureType } from './featuretype.reader';
+import { FeatureTypeService, Recalculation } from './featuretype.service';
+
+const LIST_MODES = ['configured', 'available', 'available_with_geom', 'all'] as const;
+const RECALCULATIONS: Recalculation[] = ['nativebbox', 'latlonbbox', 'attributes'];
+
+/** Feature types under a data store, or under a workspace (its default store). */
+@Controller(['rest/workspaces/:ws/datastores/:ds/featuretypes', 'rest/workspaces/:ws/featuretypes'])
+export class FeatureTypeController {
+  constructor(private readonly featureTypes: FeatureTypeService) {}
+
+  /** `?list=configured` (default): the catalog's; `available`, `available_with_geom`, `all`: the store's tables. */
+  @Get()
+  async list(
+    @Param('ws') ws: string,
+    @Param('ds') ds: string | undefined,
+    @Query('list') mode: string | undefined,
+    @Links() links: LinkBuilder,
+  ): Promise<RepDocument> {
+    const wanted = (mode ?? 'configured').toLowerCase();
+    if (!(LIST_MODES as readonly string[]).includes(wanted)) {
+      throw new CatalogError('INVALID_VALUE', `Invalid list '${mode}': use ${LIST_MODES.join(', ')}`);
+    }
+    if (wanted === 'configured') return featureTypeList(await this.featureTypes.list(ws, ds), links);
+    return tableNameList(await this.featureTypes.tables(ws, ds, wanted as 'available' | 'available_with_geom' | 'all'), links.format);
+  }
+
+  @Post()
+  async create(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Body() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
+    const { featureType, ctx } = await this.featureTypes.create(ws, ds, readFeatureType(readCatalogBody(body, 'featureType')));
+    const path = ds === undefined ? ['workspaces', ctx.workspace, 'featuretypes', featureType.name] : featureTypePath(ctx, featureType.name);
+    return new Created(links.url(...path), featureType.name);
+  }
+
+  @Get(':ft')
+  async get(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Param('ft') ft: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+    const located = await this.featureTypes.get(ws, ds, ft);
+    return featureTypeDocument(located.featureType, located.ctx, await this.featureTypes.liveAttributes(located), links);
+  }
+
+  /** Partial update; `?recalculate=nativebbox,latlonbbox,attributes` recomputes from the data (empty: nothing). */
+  @Put(':ft')
+  async update(
+    @Param('ws') ws: string,
+    @Param('ds') ds: string | undefined,
+    @Param('ft') ft: string,
+    @Body() body: RawBody,
+    @Query('recalculate') recalculate: string | undefined,
+  ): Promise<Done> {
+    await this.featureTypes.update(ws, ds, ft, readFeatureType(readCatalogBody(body, 'featureType')), parseRecalculate(recalculate));
+    return new Done();
+  }
+
+  @Delete(':ft')
+  async delete(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Param('ft') ft: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
+    await this.featureTypes.delete(ws, ds, ft, recurse);
+    return new Done();
+  }
+}
+
+function parseRecalculate(raw: string | undefined): Recalculation[] | undefined {
+  if (raw === undefined) return undefined;
+  const parts = raw.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+  for (const p of parts) {
+    if (!(RECALCULATIONS as string[]).includes(p)) {
+      throw new CatalogError('INVALID_VALUE', `Invalid recalculate '${p}': use ${RECALCULATIONS.join(', ')}`);
+    }
+  }
+  return parts as Recalculation[];
+}

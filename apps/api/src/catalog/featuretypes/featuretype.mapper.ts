@@ -1,0 +1,119 @@
+import type { AttributeInfo, Box } from '../../datastores/postgis/postgis.types';
+import { dbl, doc, link, list, LINK_FIELD, obj, Rep, RepDocument, textWithAttrs } from '../../rest/representation';
+import { LinkBuilder } from '../../rest/rest-request';
+import { FeatureTypeEntity } from './featuretype.entity';
+
+/**
+ * WKT of GeoTools' `DefaultGeographicCRS.WGS84`, which GeoServer writes as the CRS of every
+ * lat/lon bounding box.
+ */
+export const WGS84_DD_WKT = [
+  'GEOGCS["WGS84(DD)", ',
+  '  DATUM["WGS84", ',
+  '    SPHEROID["WGS84", 6378137.0, 298.257223563]], ',
+  '  PRIMEM["Greenwich", 0.0], ',
+  '  UNIT["degree", 0.017453292519943295], ',
+  '  AXIS["Geodetic longitude", EAST], ',
+  '  AXIS["Geodetic latitude", NORTH]]',
+].join('\n');
+
+/** JTS's empty envelope, as GeoServer writes the bounds of an empty table. */
+export const EMPTY_BOX: Box = { minx: 0, maxx: -1, miny: 0, maxy: -1 };
+
+/** Where a feature type lives, for names and links. */
+export interface FeatureTypeContext {
+  workspace: string;
+  store: string;
+}
+
+/** Path segments of a feature type below `/rest`. */
+export function featureTypePath(ctx: FeatureTypeContext, name: string): string[] {
+  return ['workspaces', ctx.workspace, 'datastores', ctx.store, 'featuretypes', name];
+}
+
+/** `<featureTypes>` listing; links go through the store path, as GeoServer's do. */
+export function featureTypeList(items: Array<{ name: string; ctx: FeatureTypeContext }>, links: LinkBuilder): RepDocument {
+  return doc(
+    'featureTypes',
+    list(
+      'featureType',
+      items.map(({ name, ctx }) => obj([['name', name], [LINK_FIELD, link(links.href(...featureTypePath(ctx, name)), links.listType)]])),
+    ),
+  );
+}
+
+/** `<list><featureTypeName>…` / `{"list":{"string":[…]}}`: names of tables in a store. */
+export function tableNameList(names: string[], format: 'xml' | 'json'): RepDocument {
+  return doc('list', list(format === 'xml' ? 'featureTypeName' : 'string', names));
+}
+
+function box(b: Box, crs: Rep): Rep {
+  return obj([
+    ['minx', dbl(b.minx)],
+    ['maxx', dbl(b.maxx)],
+    ['miny', dbl(b.miny)],
+    ['maxy', dbl(b.maxy)],
+    ['crs', crs],
+  ]);
+}
+
+function attributeRep(a: AttributeInfo): Rep {
+  return obj([
+    ['name', a.name],
+    ['minOccurs', a.minOccurs],
+    ['maxOccurs', a.maxOccurs],
+    ['nillable', a.nillable],
+    ['binding', a.binding],
+    ['length', a.length && a.length > 0 ? a.length : undefined],
+  ]);
+}
+
+/** `<featureType>` in GeoServer's field order, with the given (live) attributes last. */
+export function featureTypeDocument(
+  ft: FeatureTypeEntity,
+  ctx: FeatureTypeContext,
+  attributes: AttributeInfo[],
+  links: LinkBuilder,
+): RepDocument {
+  const projected: Array<[string, string]> = ft.nativeCrsProjected ? [['class', 'projected']] : [];
+  const srsRep = (code: string) => (ft.nativeCrsProjected ? textWithAttrs(code, projected) : code);
+  return doc(
+    'featureType',
+    obj([
+      ['name', ft.name],
+      ['nativeName', ft.nativeName],
+      ['namespace', obj([['name', ctx.workspace], [LINK_FIELD, link(links.href('namespaces', ctx.workspace), links.objectType)]])],
+      ['title', ft.title],
+      ['description', ft.description],
+      ['abstract', ft.abstract],
+      ['keywords', ft.keywords.length ? list('string', ft.keywords) : undefined],
+      ['nativeCRS', ft.nativeCrsWkt ? (ft.nativeCrsProjected ? textWithAttrs(ft.nativeCrsWkt, projected) : ft.nativeCrsWkt) : undefined],
+      ['srs', ft.srs],
+      ['nativeBoundingBox', ft.nativeBbox && ft.srs ? box(ft.nativeBbox, srsRep(ft.srs)) : undefined],
+      ['latLonBoundingBox', ft.latLonBbox ? box(ft.latLonBbox, WGS84_DD_WKT) : undefined],
+      ['projectionPolicy', ft.projectionPolicy],
+      ['enabled', ft.enabled],
+      ['advertised', ft.advertised ? undefined : false],
+      [
+        'store',
+        obj(
+          [
+            ['name', `${ctx.workspace}:${ctx.store}`],
+            [LINK_FIELD, link(links.href('workspaces', ctx.workspace, 'datastores', ctx.store), links.objectType)],
+          ],
+          [['class', 'dataStore']],
+        ),
+      ],
+      ['serviceConfiguration', false],
+      ['simpleConversionEnabled', false],
+      ['maxFeatures', ft.maxFeatures],
+      ['numDecimals', ft.numDecimals],
+      ['padWithZeros', false],
+      ['forcedDecimal', false],
+      ['overridingServiceSRS', ft.overridingServiceSrs],
+      ['skipNumberMatched', false],
+      ['circularArcPresent', ft.circularArcPresent],
+      ['attributes', attributes.length ? list('attribute', attributes.map(attributeRep)) : undefined],
+    ]),
+  );
+}

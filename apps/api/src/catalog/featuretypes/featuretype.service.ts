@@ -1,0 +1,321 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogError, checkName } from '@geocatalog/catalog-model';
+import { DataSource, EntityManager } from 'typeorm';
+import { uniqueViolation } from '../../database/pg-errors';
+import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
+import type { AttributeInfo, Box, CrsInfo, StoreConnection, TableInfo } from '../../datastores/postgis/postgis.types';
+import { DataStoreEntity } from '../datastores/datastore.entity';
+import { DataStoreService } from '../datastores/datastore.service';
+import { javaHashMapOrder } from '../datastores/java-hashmap-order';
+import { LayerEntity } from '../layers/layer.entity';
+import { WorkspaceService } from '../workspaces/workspace.service';
+import { EMPTY_BOX, FeatureTypeContext } from './featuretype.mapper';
+import { FeatureTypeEntity } from './featuretype.entity';
+import { FeatureTypeInput } from './featuretype.reader';
+
+/** GeoServer's code for "no CRS known", used for tables without geometry. */
+const NO_CRS = 'EPSG:404000';
+
+/** A feature type with the names it is addressed by. */
+export interface LocatedFeatureType {
+  featureType: FeatureTypeEntity;
+  ctx: FeatureTypeContext;
+  store: DataStoreEntity;
+}
+
+/** What `?recalculate=` may name. */
+export type Recalculation = 'nativebbox' | 'latlonbbox' | 'attributes';
+
+/** The connector's view of a catalog data store. */
+export function storeConnection(store: DataStoreEntity, workspace: string): StoreConnection {
+  return { storeId: store.id, qualifiedName: `${workspace}:${store.name}`, params: store.connectionParameters };
+}
+
+/** The global style a new layer gets, by its geometry type (none without geometry). */
+export function defaultStyleFor(geometryType: string | null): string | undefined {
+  if (!geometryType) return undefined;
+  const t = geometryType.toUpperCase().replace(/[ZM]+$/, '');
+  if (t === 'POINT' || t === 'MULTIPOINT') return 'point';
+  if (t === 'LINESTRING' || t === 'MULTILINESTRING') return 'line';
+  if (t === 'POLYGON' || t === 'MULTIPOLYGON') return 'polygon';
+  return 'generic';
+}
+
+/**
+ * Feature types: tables of a data store published with their CRS, bounds and attributes.
+ * Introspection happens before the catalog transaction (it talks to another database);
+ * the feature type and its layer are then written in one transaction.
+ */
+@Injectable()
+export class FeatureTypeService {
+  private readonly logger = new Logger('FeatureTypes');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly workspaces: WorkspaceService,
+    private readonly stores: DataStoreService,
+    private readonly connector: PostgisConnector,
+  ) {}
+
+  /** The store named in the path, or the workspace's default (first) store for store-less paths. */
+  async store(workspace: string, storeName: string | undefined, manager: EntityManager = this.db.manager): Promise<DataStoreEntity> {
+    if (storeName !== undefined) {
+      try {
+        return await this.stores.get(workspace, storeName, manager);
+      } catch (err) {
+        if (err instanceof CatalogError && err.code === 'NOT_FOUND') {
+          throw new CatalogError('NOT_FOUND', `No such data store: ${workspace},${storeName}`);
+        }
+        throw err;
+      }
+    }
+    const ws = await this.workspaces.get(workspace, manager);
+    const store = await manager.getRepository(DataStoreEntity).findOne({ where: { workspaceId: ws.id }, order: { id: 'ASC' } });
+    if (!store) throw new CatalogError('NOT_FOUND', `No default data store in workspace ${ws.name}`);
+    store.workspace = ws;
+    return store;
+  }
+
+  /** Feature types of a store, or of a whole workspace (store-less path). */
+  async list(workspace: string, storeName: string | undefined): Promise<Array<{ name: string; ctx: FeatureTypeContext }>> {
+    const qb = this.db
+      .getRepository(FeatureTypeEntity)
+      .createQueryBuilder('f')
+      .innerJoinAndSelect('f.dataStore', 's')
+      .innerJoinAndSelect('f.workspace', 'w')
+      .orderBy('f.name', 'ASC');
+    if (storeName !== undefined) {
+      const store = await this.store(workspace, storeName);
+      qb.where('f.data_store_id = :id', { id: store.id });
+    } else {
+      const ws = await this.workspaces.get(workspace);
+      qb.where('f.workspace_id = :id', { id: ws.id });
+    }
+    const fts = await qb.getMany();
+    return fts.map((f) => ({ name: f.name, ctx: { workspace: f.workspace.name, store: f.dataStore.name } }));
+  }
+
+  /** Table names of the store: not yet published (`available`), with geometry only, or all. */
+  async tables(workspace: string, storeName: string | undefined, mode: 'available' | 'available_with_geom' | 'all'): Promise<string[]> {
+    const store = await this.store(workspace, storeName);
+    const conn = storeConnection(store, store.workspace.name);
+    const tables = await this.connector.listTables(conn, { withGeometry: mode === 'available_with_geom' });
+    if (mode === 'all') return tables;
+    const published = new Set(
+      (await this.db.getRepository(FeatureTypeEntity).find({ where: { dataStoreId: store.id }, select: { nativeName: true } })).map((f) => f.nativeName),
+    );
+    return tables.filter((t) => !published.has(t));
+  }
+
+  /** One feature type; 404 in GeoServer's words for the path used. */
+  async get(workspace: string, storeName: string | undefined, name: string, manager: EntityManager = this.db.manager): Promise<LocatedFeatureType> {
+    const store = storeName === undefined ? undefined : await this.store(workspace, storeName, manager);
+    const qb = manager
+      .getRepository(FeatureTypeEntity)
+      .createQueryBuilder('f')
+      .innerJoinAndSelect('f.dataStore', 's')
+      .innerJoinAndSelect('f.workspace', 'w')
+      .where('f.name = :name', { name });
+    if (store) qb.andWhere('f.data_store_id = :id', { id: store.id });
+    else qb.andWhere(workspace === 'default' ? 'w.id = (SELECT id FROM workspace ORDER BY is_default DESC, id LIMIT 1)' : 'w.name = :workspace', { workspace });
+    const ft = await qb.getOne();
+    if (!ft) {
+      if (!store) await this.workspaces.get(workspace, manager);
+      throw new CatalogError('NOT_FOUND', store ? `No such feature type: ${workspace},${storeName},${name}` : `No such feature type: ${workspace},${name}`);
+    }
+    return { featureType: ft, store: ft.dataStore, ctx: { workspace: ft.workspace.name, store: ft.dataStore.name } };
+  }
+
+  /**
+   * The attributes read live from the table; the ones stored at publication when the store
+   * cannot be reached or the table is gone, so a GET still answers.
+   */
+  async liveAttributes(located: LocatedFeatureType): Promise<AttributeInfo[]> {
+    try {
+      const info = await this.connector.describeTable(storeConnection(located.store, located.ctx.workspace), located.featureType.nativeName);
+      return info.attributes;
+    } catch (err) {
+      if (err instanceof CatalogError && (err.code === 'STORE_UNAVAILABLE' || err.code === 'NOT_FOUND')) {
+        this.logger.warn(`Attributes of ${located.ctx.workspace}:${located.featureType.name} from the catalog: ${err.message}`);
+        return located.featureType.attributes;
+      }
+      throw err;
+    }
+  }
+
+  /** Publishes a table: introspects it, then writes the feature type and its layer together. */
+  async create(workspace: string, storeName: string | undefined, input: FeatureTypeInput): Promise<LocatedFeatureType> {
+    const store = await this.store(workspace, storeName);
+    const ws = store.workspace;
+    if (input.store && input.store !== store.name) {
+      throw new CatalogError('INVALID_VALUE', `Expected datastore ${store.name} but client specified ${input.store}`);
+    }
+    if (input.namespace && input.namespace !== ws.name) {
+      throw new CatalogError('INVALID_VALUE', `Expected workspace ${ws.name} but client specified ${input.namespace}`);
+    }
+    const name = input.name ?? input.nativeName;
+    const nativeName = input.nativeName ?? input.name;
+    if (!name || !nativeName) throw new CatalogError('MISSING_FIELD', 'The featureType has no name and no nativeName; one is required');
+    checkName('feature type', name);
+
+    const conn = storeConnection(store, ws.name);
+    const table = await this.connector.describeTable(conn, nativeName);
+    const crs = await this.declaredCrs(conn, input, table);
+    const nativeBbox = input.nativeBoundingBox ?? (await this.nativeBounds(conn, table));
+    const latLonBbox = input.latLonBoundingBox ?? (await this.latLonBounds(conn, nativeBbox, crs));
+
+    const ft = Object.assign(new FeatureTypeEntity(), {
+      dataStoreId: store.id,
+      workspaceId: ws.id,
+      name,
+      nativeName,
+      title: input.title ?? nativeName,
+      abstract: input.abstract ?? null,
+      description: input.description ?? null,
+      // GeoServer's defaults come from a HashSet, so they are written in its iteration order.
+      keywords: input.keywords ?? javaHashMapOrder(['features', nativeName]),
+      nativeCrsWkt: crs?.wkt ?? null,
+      nativeCrsProjected: crs?.projected ?? false,
+      srs: crs?.code ?? NO_CRS,
+      nativeBbox,
+      latLonBbox,
+      projectionPolicy: input.projectionPolicy ?? 'FORCE_DECLARED',
+      enabled: input.enabled ?? true,
+      advertised: input.advertised ?? true,
+      maxFeatures: input.maxFeatures ?? 0,
+      numDecimals: input.numDecimals ?? 0,
+      overridingServiceSrs: input.overridingServiceSRS ?? false,
+      circularArcPresent: input.circularArcPresent ?? false,
+      attributes: table.attributes,
+      geometryType: table.geometry?.type ?? null,
+    });
+
+    const saved = await this.db.transaction(async (tx) => {
+      let created: FeatureTypeEntity;
+      try {
+        created = await tx.getRepository(FeatureTypeEntity).save(ft);
+      } catch (err) {
+        if (uniqueViolation(err) !== undefined) {
+          throw new CatalogError('ALREADY_EXISTS', `Resource named '${name}' already exists in namespace: '${ws.name}'`);
+        }
+        throw err;
+      }
+      await tx.getRepository(LayerEntity).save({
+        featureTypeId: created.id,
+        defaultStyleId: await this.globalStyleId(tx, defaultStyleFor(created.geometryType)),
+        enabled: true,
+        advertised: true,
+        attribution: { logoWidth: 0, logoHeight: 0 },
+      });
+      return created;
+    });
+    saved.dataStore = store;
+    saved.workspace = ws;
+    return { featureType: saved, store, ctx: { workspace: ws.name, store: store.name } };
+  }
+
+  private async globalStyleId(tx: EntityManager, name: string | undefined): Promise<number | null> {
+    if (!name) return null;
+    const rows: Array<{ id: number }> = await tx.query(`SELECT id FROM style WHERE name = $1 AND workspace_id IS NULL`, [name]);
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Partial update. `recalculate` lists what to recompute from the data; without it the boxes
+   * are recomputed when the declared CRS changes and the body brings none.
+   */
+  async update(workspace: string, storeName: string | undefined, name: string, input: FeatureTypeInput, recalculate: Recalculation[] | undefined): Promise<void> {
+    const located = await this.get(workspace, storeName, name);
+    const ft = located.featureType;
+    const conn = storeConnection(located.store, located.ctx.workspace);
+    if (input.name !== undefined && input.name !== ft.name) ft.name = checkName('feature type', input.name);
+    if (input.title !== undefined) ft.title = input.title;
+    if (input.abstract !== undefined) ft.abstract = input.abstract;
+    if (input.description !== undefined) ft.description = input.description;
+    if (input.keywords !== undefined) ft.keywords = input.keywords;
+    if (input.enabled !== undefined) ft.enabled = input.enabled;
+    if (input.advertised !== undefined) ft.advertised = input.advertised;
+    if (input.maxFeatures !== undefined) ft.maxFeatures = input.maxFeatures;
+    if (input.numDecimals !== undefined) ft.numDecimals = input.numDecimals;
+    if (input.projectionPolicy !== undefined) ft.projectionPolicy = input.projectionPolicy;
+    if (input.overridingServiceSRS !== undefined) ft.overridingServiceSrs = input.overridingServiceSRS;
+    if (input.circularArcPresent !== undefined) ft.circularArcPresent = input.circularArcPresent;
+
+    const wanted = new Set<Recalculation>(recalculate ?? []);
+    let crs: CrsInfo | null | undefined;
+    const code = input.srs ?? input.nativeCRS;
+    if (code !== undefined) {
+      crs = await this.connector.crs(conn, crsCode(code));
+      if (crs.code !== ft.srs && recalculate === undefined && !input.nativeBoundingBox) wanted.add('nativebbox').add('latlonbbox');
+      ft.srs = crs.code;
+      ft.nativeCrsWkt = crs.wkt;
+      ft.nativeCrsProjected = crs.projected;
+    }
+    if (input.nativeBoundingBox) ft.nativeBbox = input.nativeBoundingBox;
+    if (input.latLonBoundingBox) ft.latLonBbox = input.latLonBoundingBox;
+    if (wanted.size) {
+      const table = await this.connector.describeTable(conn, ft.nativeName);
+      if (wanted.has('attributes')) {
+        ft.attributes = table.attributes;
+        ft.geometryType = table.geometry?.type ?? null;
+      }
+      if (wanted.has('nativebbox')) ft.nativeBbox = await this.nativeBounds(conn, table);
+      if (wanted.has('latlonbbox') || (wanted.has('nativebbox') && !input.latLonBoundingBox)) {
+        crs ??= ft.srs && ft.srs !== NO_CRS ? await this.connector.crs(conn, ft.srs) : null;
+        ft.latLonBbox = await this.latLonBounds(conn, ft.nativeBbox ?? EMPTY_BOX, crs);
+      }
+    }
+    ft.dateModified = new Date();
+    await this.db.transaction(async (tx) => {
+      try {
+        await tx.getRepository(FeatureTypeEntity).save(ft);
+      } catch (err) {
+        if (uniqueViolation(err) !== undefined) {
+          throw new CatalogError('ALREADY_EXISTS', `Resource named '${ft.name}' already exists in namespace: '${located.ctx.workspace}'`);
+        }
+        throw err;
+      }
+    });
+  }
+
+  /** Deletes a feature type; with a layer it needs `recurse`, which takes the layer along. */
+  async delete(workspace: string, storeName: string | undefined, name: string, recurse: boolean): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { featureType } = await this.get(workspace, storeName, name, tx);
+      const layers = await tx.getRepository(LayerEntity).countBy({ featureTypeId: featureType.id });
+      if (layers > 0 && !recurse) throw new CatalogError('NOT_EMPTY', 'feature type referenced by layer(s)');
+      await tx.getRepository(FeatureTypeEntity).delete({ id: featureType.id });
+    });
+  }
+
+  /** The declared CRS: `srs`, else `nativeCRS` (code or WKT), else the geometry column's SRID. */
+  private async declaredCrs(conn: StoreConnection, input: FeatureTypeInput, table: TableInfo): Promise<CrsInfo | null> {
+    const declared = input.srs ?? input.nativeCRS;
+    if (declared) return this.connector.crs(conn, crsCode(declared));
+    if (table.geometry && table.geometry.srid > 0) return this.connector.crs(conn, `EPSG:${table.geometry.srid}`);
+    if (table.geometry) throw new CatalogError('MISSING_FIELD', `The featureType has no nativeCRS or srs and the table declares no SRID; send one`);
+    return null;
+  }
+
+  private async nativeBounds(conn: StoreConnection, table: TableInfo): Promise<Box> {
+    return (await this.connector.nativeBounds(conn, table)) ?? EMPTY_BOX;
+  }
+
+  private async latLonBounds(conn: StoreConnection, native: Box, crs: CrsInfo | null): Promise<Box> {
+    if (native.minx > native.maxx || !crs) return EMPTY_BOX;
+    if (crs.srid === 4326) return native;
+    return this.connector.toWgs84(conn, native, crs.srid);
+  }
+}
+
+/** An EPSG code from what a client sent as the CRS: a code, a URN/URL, or WKT with an EPSG authority. */
+function crsCode(sent: string): string {
+  const trimmed = sent.trim();
+  if (/^(GEOGCS|PROJCS|GEOCCS|COMPD_CS)\[/i.test(trimmed)) {
+    const authority = /AUTHORITY\["EPSG",\s*"(\d+)"\]\]\s*$/i.exec(trimmed);
+    if (!authority) throw new CatalogError('INVALID_VALUE', 'The nativeCRS WKT names no EPSG authority; send an EPSG code instead');
+    return `EPSG:${authority[1]}`;
+  }
+  return trimmed;
+}

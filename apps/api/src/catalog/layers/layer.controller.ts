@@ -1,0 +1,70 @@
+import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { referenceOf } from '../../rest/body-values';
+import { readCatalogBody } from '../../rest/catalog-body';
+import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { LinkBuilder } from '../../rest/rest-request';
+import { Created, Done } from '../../rest/rest-response';
+import { RepDocument } from '../../rest/representation';
+import { stylePath } from '../styles/style.mapper';
+import { layerDocument, layerList, layerStyleList } from './layer.mapper';
+import { readLayer, splitQualified } from './layer.reader';
+import { LayerService } from './layer.service';
+
+/** `/rest/layers` (names `ws:layer`) and `/rest/workspaces/{ws}/layers` (bare names). */
+@Controller()
+export class LayerController {
+  constructor(private readonly layers: LayerService) {}
+
+  @Get('rest/layers')
+  async list(@Links() links: LinkBuilder): Promise<RepDocument> {
+    return layerList(await this.layers.list(), undefined, links);
+  }
+
+  @Get('rest/workspaces/:ws/layers')
+  async listInWorkspace(@Param('ws') ws: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+    return layerList(await this.layers.list(ws), ws, links);
+  }
+
+  @Get(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
+  async get(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+    return layerDocument(await this.layers.get(qualify(ws, layer)), links);
+  }
+
+  @Put(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
+  async update(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @Body() body: RawBody): Promise<Done> {
+    await this.layers.update(qualify(ws, layer), readLayer(readCatalogBody(body, 'layer')));
+    return new Done();
+  }
+
+  @Delete(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
+  async delete(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
+    await this.layers.delete(qualify(ws, layer), recurse);
+    return new Done();
+  }
+
+  @Get('rest/layers/:layer/styles')
+  async styles(@Param('layer') layer: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+    return layerStyleList(await this.layers.get(layer), links);
+  }
+
+  /** Adds an existing style to the layer (`?default=true` also makes it the default). */
+  @Post('rest/layers/:layer/styles')
+  async addStyle(
+    @Param('layer') layer: string,
+    @Body() body: RawBody,
+    @QueryFlag('default') makeDefault: boolean,
+    @Query('name') nameParam: string | undefined,
+    @Links() links: LinkBuilder,
+  ): Promise<Created> {
+    const ref = nameParam ? { name: nameParam } : referenceOf({ name: 'root', attrs: {}, children: [readCatalogBody(body, 'style')] }, 'style');
+    if (!ref) throw new CatalogError('MISSING_FIELD', 'The style has no name; it is required');
+    const style = splitQualified(ref);
+    await this.layers.addStyle(layer, style, makeDefault);
+    return new Created(links.url(...stylePath(style, style.workspace)), style.name);
+  }
+}
+
+function qualify(ws: string | undefined, layer: string): string {
+  return ws === undefined ? layer : `${ws}:${layer}`;
+}

@@ -1,0 +1,83 @@
+import { formatDate } from '../../rest/date-format';
+import { doc, link, list, LINK_FIELD, obj, Rep, RepDocument } from '../../rest/representation';
+import { LinkBuilder } from '../../rest/rest-request';
+import { featureTypePath } from '../featuretypes/featuretype.mapper';
+import { stylePath } from '../styles/style.mapper';
+import { StyleEntity } from '../styles/style.entity';
+import { LocatedLayer } from './layer.service';
+
+/** `<layers>`: under `/rest/layers` names are `ws:name`; under a workspace they are bare. */
+export function layerList(layers: Array<{ workspace: string; name: string }>, scopedTo: string | undefined, links: LinkBuilder): RepDocument {
+  return doc(
+    'layers',
+    list(
+      'layer',
+      layers.map((l) => {
+        const name = scopedTo ? l.name : `${l.workspace}:${l.name}`;
+        const href = scopedTo ? links.href('workspaces', scopedTo, 'layers', l.name) : links.href('layers', name);
+        return obj([['name', name], [LINK_FIELD, link(href, links.listType)]]);
+      }),
+    ),
+  );
+}
+
+/** A style reference inside a layer: a workspace style is `ws:name` plus `<workspace>`. */
+export function styleRef(style: StyleEntity, workspace: string | undefined, links: LinkBuilder): Rep {
+  return obj([
+    ['name', workspace ? `${workspace}:${style.name}` : style.name],
+    ['workspace', workspace],
+    [LINK_FIELD, link(links.href(...stylePath(style, workspace)), links.objectType)],
+  ]);
+}
+
+/** `<styles>` of a layer: its alternate styles. */
+export function layerStyleList(l: LocatedLayer, links: LinkBuilder): RepDocument {
+  return doc('styles', list('style', l.styles.map((s) => obj([['name', s.workspace ? `${s.workspace.name}:${s.name}` : s.name], [LINK_FIELD, link(links.href(...stylePath(s, s.workspace?.name)), links.listType)]]))));
+}
+
+/** `<layer>` in GeoServer's field order. */
+export function layerDocument(l: LocatedLayer, links: LinkBuilder): RepDocument {
+  const { layer, featureType, workspace, store } = l;
+  const attribution = layer.attribution ?? { logoWidth: 0, logoHeight: 0 };
+  return doc(
+    'layer',
+    obj([
+      ['name', featureType.name],
+      ['type', 'VECTOR'],
+      ['defaultStyle', layer.defaultStyle ? styleRef(layer.defaultStyle, layer.defaultStyle.workspace?.name, links) : undefined],
+      [
+        'styles',
+        l.styles.length
+          ? list('style', l.styles.map((s) => styleRef(s, s.workspace?.name, links)), { attrs: [['class', 'linked-hash-set']] })
+          : undefined,
+      ],
+      [
+        'resource',
+        obj(
+          [
+            ['name', `${workspace}:${featureType.name}`],
+            [LINK_FIELD, link(links.href(...featureTypePath({ workspace, store }, featureType.name)), links.objectType)],
+          ],
+          [['class', 'featureType']],
+        ),
+      ],
+      ['enabled', layer.enabled],
+      ['advertised', layer.advertised],
+      ['queryable', layer.queryable],
+      ['opaque', layer.opaque],
+      [
+        'attribution',
+        obj([
+          ['title', attribution.title],
+          ['href', attribution.href],
+          ['logoURL', attribution.logoURL],
+          ['logoType', attribution.logoType],
+          ['logoWidth', attribution.logoWidth],
+          ['logoHeight', attribution.logoHeight],
+        ]),
+      ],
+      ['dateCreated', formatDate(layer.dateCreated)],
+      ['dateModified', formatDate(layer.dateModified)],
+    ]),
+  );
+}

@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { DataSource, EntityManager } from 'typeorm';
+import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
+import { StyleEntity } from '../styles/style.entity';
+import { WorkspaceService } from '../workspaces/workspace.service';
+import { LayerEntity, LayerStyleEntity } from './layer.entity';
+import { LayerInput, StyleRef } from './layer.reader';
+
+/** A layer with everything its representation names. */
+export interface LocatedLayer {
+  layer: LayerEntity;
+  featureType: FeatureTypeEntity;
+  workspace: string;
+  store: string;
+  /** Alternate styles, in the order they were added. */
+  styles: StyleEntity[];
+}
+
+/**
+ * Layers: one per feature type, named `{workspace}:{feature type}`. A layer name without a
+ * workspace is looked up in the default workspace, as GeoServer does.
+ */
+@Injectable()
+export class LayerService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly workspaces: WorkspaceService,
+  ) {}
+
+  /** Every layer, or one workspace's (an unknown workspace lists nothing, as in GeoServer). */
+  async list(workspace?: string): Promise<Array<{ workspace: string; name: string }>> {
+    const rows: Array<{ workspace: string; name: string }> = await this.db.query(
+      `SELECT w.name AS workspace, f.name AS name FROM layer l
+         JOIN feature_type f ON f.id = l.feature_type_id JOIN workspace w ON w.id = f.workspace_id
+        ${workspace === undefined ? '' : 'WHERE w.name = $1'}
+        ORDER BY w.name, f.name`,
+      workspace === undefined ? [] : [workspace],
+    );
+    return rows;
+  }
+
+  /** One layer by `ws:name` (or a bare name in the default workspace); 404 `No such layer: …`. */
+  async get(qualified: string, manager: EntityManager = this.db.manager): Promise<LocatedLayer> {
+    const colon = qualified.indexOf(':');
+    const wsName = colon >= 0 ? qualified.slice(0, colon) : (await this.workspaces.findDefault(manager))?.name;
+    const name = colon >= 0 ? qualified.slice(colon + 1) : qualified;
+    const layer = wsName
+      ? await manager
+          .getRepository(LayerEntity)
+          .createQueryBuilder('l')
+          .innerJoinAndSelect('l.featureType', 'f')
+          .innerJoinAndSelect('f.workspace', 'w')
+          .innerJoinAndSelect('f.dataStore', 'd')
+          .leftJoinAndSelect('l.defaultStyle', 's')
+          .leftJoinAndSelect('s.workspace', 'sw')
+          .where('w.name = :ws AND f.name = :name', { ws: wsName, name })
+          .getOne()
+      : null;
+    if (!layer) throw new CatalogError('NOT_FOUND', `No such layer: ${colon >= 0 ? qualified : `${wsName ?? ''}:${name}`}`);
+    const styles = await manager
+      .getRepository(LayerStyleEntity)
+      .find({ where: { layerId: layer.id }, relations: { style: { workspace: true } }, order: { position: 'ASC' } });
+    return {
+      layer,
+      featureType: layer.featureType,
+      workspace: layer.featureType.workspace.name,
+      store: layer.featureType.dataStore.name,
+      styles: styles.map((s) => s.style),
+    };
+  }
+
+  /** Partial update: default style, alternate styles, flags, attribution. */
+  async update(qualified: string, input: LayerInput): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const located = await this.get(qualified, tx);
+      const layer = located.layer;
+      if (input.defaultStyle) layer.defaultStyleId = (await this.resolveStyle(tx, input.defaultStyle, located.workspace)).id;
+      if (input.enabled !== undefined) layer.enabled = input.enabled;
+      if (input.advertised !== undefined) layer.advertised = input.advertised;
+      if (input.queryable !== undefined) layer.queryable = input.queryable;
+      if (input.opaque !== undefined) layer.opaque = input.opaque;
+      if (input.attribution) {
+        const merged = { ...(layer.attribution ?? { logoWidth: 0, logoHeight: 0 }) };
+        for (const [k, v] of Object.entries(input.attribution)) if (v !== undefined) Object.assign(merged, { [k]: v });
+        layer.attribution = merged;
+      }
+      layer.dateModified = new Date();
+      await tx.getRepository(LayerEntity).update(
+        { id: layer.id },
+        {
+          defaultStyleId: layer.defaultStyleId,
+          enabled: layer.enabled,
+          advertised: layer.advertised,
+          queryable: layer.queryable,
+          opaque: layer.opaque,
+          attribution: layer.attribution,
+          dateModified: layer.dateModified,
+        },
+      );
+      if (input.styles) {
+        const styles = [];
+        for (const ref of input.styles) styles.push(await this.resolveStyle(tx, ref, located.workspace));
+        await tx.getRepository(LayerStyleEntity).delete({ layerId: layer.id });
+        const unique = [...new Map(styles.map((s) => [s.id, s])).values()];
+        await tx.getRepository(LayerStyleEntity).insert(unique.map((s, position) => ({ layerId: layer.id, styleId: s.id, position })));
+      }
+    });
+  }
+
+  /** Adds a style to the layer's alternates (`makeDefault`: and makes it the default). */
+  async addStyle(qualified: string, ref: StyleRef, makeDefault: boolean): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const located = await this.get(qualified, tx);
+      const style = await this.resolveStyle(tx, ref, located.workspace);
+      if (makeDefault) {
+        await tx.getRepository(LayerEntity).update({ id: located.layer.id }, { defaultStyleId: style.id, dateModified: new Date() });
+      }
+      if (!located.styles.some((s) => s.id === style.id)) {
+        await tx.getRepository(LayerStyleEntity).insert({ layerId: located.layer.id, styleId: style.id, position: located.styles.length });
+      }
+    });
+  }
+
+  /** Deletes the layer; with `recurse` its feature type goes too. */
+  async delete(qualified: string, recurse: boolean): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { layer } = await this.get(qualified, tx);
+      if (recurse) await tx.getRepository(FeatureTypeEntity).delete({ id: layer.featureTypeId });
+      else await tx.getRepository(LayerEntity).delete({ id: layer.id });
+    });
+  }
+
+  /**
+   * The style a layer body names: `ws:name` or `{name, workspace}` exactly; a bare name is
+   * looked up in the layer's workspace first, then among the global styles.
+   */
+  private async resolveStyle(tx: EntityManager, ref: StyleRef, layerWorkspace: string): Promise<StyleEntity> {
+    const candidates: StyleEntity[] = await tx
+      .getRepository(StyleEntity)
+      .createQueryBuilder('s')
+      .leftJoinAndSelect('s.workspace', 'w')
+      .where('s.name = :name', { name: ref.name })
+      .andWhere(ref.workspace ? 'w.name = :ws' : '(w.name = :ws OR s.workspace_id IS NULL)', { ws: ref.workspace ?? layerWorkspace })
+      .getMany();
+    const style = candidates.find((s) => s.workspace) ?? candidates[0];
+    if (!style) {
+      throw new CatalogError('NOT_FOUND', ref.workspace ? `No such style ${ref.name} in workspace ${ref.workspace}` : `No such style: ${ref.name}`);
+    }
+    return style;
+  }
+}
