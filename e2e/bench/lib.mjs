@@ -1,0 +1,92 @@
+// Shared pieces of the benchmarks: a fresh database on TEST_DATABASE_URL's server, and the
+// built api started as a process on a free port.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** URL of a database on the TEST_DATABASE_URL server. */
+export function databaseUrl(name) {
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Creates a fresh database (with PostGIS when asked) and returns its name and a drop function. */
+export async function createDatabase(prefix, { postgis = false } = {}) {
+  if (!serverUrl) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL server with PostGIS (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  const name = `${prefix}_${process.pid}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  if (postgis) await query(name, 'CREATE EXTENSION postgis');
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return { name, url: databaseUrl(name), drop };
+}
+
+/** Runs one statement in a database. */
+export async function query(database, text, params) {
+  const c = new pg.Client({ connectionString: databaseUrl(database) });
+  await c.connect();
+  try {
+    return await c.query(text, params);
+  } finally {
+    await c.end();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built api on a catalog database; resolves once it answers. */
+export async function startApi(catalogUrl) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gc-bench-'));
+  const port = await freePort();
+  const password = 'bench-secret';
+  const env = { ...process.env, PORT: String(port), ADMIN_USER: 'admin', ADMIN_PASSWORD: password, DATA_DIR: dataDir, SAMPLE_DB: 'off' };
+  if (catalogUrl) env.DATABASE_URL = catalogUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/apps/api/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const rest = `http://127.0.0.1:${port}/geoserver/rest`;
+  const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${rest}/about/version.json`, { headers: { authorization: auth } })).ok) break;
+    } catch {}
+    if (i > 600) throw new Error('api did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const send = (method, url, body, type = 'text/xml') =>
+    fetch(url.startsWith('http') ? url : `${rest}${url}`, { method, headers: { authorization: auth, 'content-type': type }, body });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { rest, auth, send, stop };
+}
+
+/** p-th percentile of sorted numbers. */
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
