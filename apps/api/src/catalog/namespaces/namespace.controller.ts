@@ -7,12 +7,16 @@ import { Created, Done } from '../../rest/rest-response';
 import { RepDocument } from '../../rest/representation';
 import { namespaceDocument, namespaceList } from '../workspaces/workspace.mapper';
 import { readNamespace } from '../workspaces/workspace.reader';
+import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 
 /** `/rest/namespaces`: the namespace side of each workspace (prefix = workspace name). */
 @Controller('rest/namespaces')
 export class NamespaceController {
-  constructor(private readonly workspaces: WorkspaceService) {}
+  constructor(
+    private readonly workspaces: WorkspaceService,
+    private readonly connector: PostgisConnector,
+  ) {}
 
   @Get()
   async list(@Links() links: LinkBuilder): Promise<RepDocument> {
@@ -60,11 +64,12 @@ export class NamespaceController {
   @Delete(':prefix')
   async delete(@Param('prefix') prefix: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
     if (prefix === DEFAULT_ALIAS) throw new CatalogError('NOT_CHANGEABLE', "Can't delete the default namespace");
-    await this.workspaces.delete(prefix, recurse).catch((err: unknown) => {
+    const storeIds = await this.workspaces.delete(prefix, recurse).catch((err: unknown) => {
       if (err instanceof CatalogError && err.code === 'NOT_FOUND') throw new CatalogError('NOT_FOUND', `No such namespace: '${prefix}' found`);
       if (err instanceof CatalogError && err.code === 'NOT_EMPTY') throw new CatalogError('NOT_EMPTY', 'Namespace not empty');
       throw err;
     });
+    await this.connector.releaseAll(storeIds);
     return new Done();
   }
 }

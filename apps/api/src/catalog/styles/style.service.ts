@@ -5,6 +5,7 @@ import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { WorkspaceService } from '../workspaces/workspace.service';
+import { detachStyles } from './detach-styles';
 import { SldUpload } from './sld-content';
 import { StyleEntity } from './style.entity';
 import { StyleInput } from './style.reader';
@@ -118,18 +119,7 @@ export class StyleService {
       );
       if (Number(n) > 0) {
         if (!recurse) throw new CatalogError('NOT_EMPTY', "Can't delete style referenced by existing layers.");
-        await tx.query(`DELETE FROM layer_style WHERE style_id = $1`, [style.id]);
-        await tx.query(
-          `UPDATE layer l SET default_style_id = (
-             SELECT s.id FROM style s WHERE s.workspace_id IS NULL AND s.name = CASE
-               WHEN f.geometry_type IS NULL THEN NULL
-               WHEN upper(f.geometry_type) IN ('POINT', 'MULTIPOINT') THEN 'point'
-               WHEN upper(f.geometry_type) IN ('LINESTRING', 'MULTILINESTRING') THEN 'line'
-               WHEN upper(f.geometry_type) IN ('POLYGON', 'MULTIPOLYGON') THEN 'polygon'
-               ELSE 'generic' END)
-           FROM feature_type f WHERE f.id = l.feature_type_id AND l.default_style_id = $1`,
-          [style.id],
-        );
+        await detachStyles(tx, [style.id]);
       }
       await tx.getRepository(StyleEntity).delete({ id: style.id });
     });

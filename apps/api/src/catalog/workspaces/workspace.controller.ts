@@ -6,12 +6,16 @@ import { Created, Done } from '../../rest/rest-response';
 import { doc, list, RepDocument } from '../../rest/representation';
 import { workspaceDocument, workspaceList } from './workspace.mapper';
 import { readWorkspace } from './workspace.reader';
+import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from './workspace.service';
 
 /** `/rest/workspaces`: GeoServer's workspace endpoints. */
 @Controller('rest/workspaces')
 export class WorkspaceController {
-  constructor(private readonly workspaces: WorkspaceService) {}
+  constructor(
+    private readonly workspaces: WorkspaceService,
+    private readonly connector: PostgisConnector,
+  ) {}
 
   @Get()
   async list(@Links() links: LinkBuilder): Promise<RepDocument> {
@@ -42,7 +46,7 @@ export class WorkspaceController {
 
   @Delete(':ws')
   async delete(@Param('ws') name: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
-    await this.workspaces.delete(name, recurse);
+    await this.connector.releaseAll(await this.workspaces.delete(name, recurse));
     return new Done();
   }
 

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { uniqueViolation } from '../../database/pg-errors';
 import { DataStoreEntity } from '../datastores/datastore.entity';
 import { StyleEntity } from '../styles/style.entity';
+import { detachStyles } from '../styles/detach-styles';
 import { WorkspaceEntity } from './workspace.entity';
 
 /** What a client may set on a workspace (and its namespace). */
@@ -119,19 +120,24 @@ export class WorkspaceService {
 
   /**
    * Deletes a workspace and its namespace. Without `recurse` a workspace holding stores or
-   * styles is refused (403); with it, everything inside goes in the same transaction.
+   * styles is refused (403); with it, everything inside goes in the same transaction, and
+   * layers elsewhere drawn with its styles fall back to their geometry's default style.
+   * Returns the ids of the deleted stores so their connection pools can be closed.
    */
-  async delete(name: string, recurse: boolean): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async delete(name: string, recurse: boolean): Promise<number[]> {
+    return this.db.transaction(async (tx) => {
       const ws = await this.get(name, tx);
       // Lock the row: stores or styles created meanwhile wait, then fail on the missing parent.
       await tx.query(`SELECT id FROM workspace WHERE id = $1 FOR UPDATE`, [ws.id]);
-      if (!recurse) {
-        const stores = await tx.getRepository(DataStoreEntity).countBy({ workspaceId: ws.id });
-        const styles = await tx.getRepository(StyleEntity).countBy({ workspaceId: ws.id });
-        if (stores + styles > 0) throw new CatalogError('NOT_EMPTY', 'Workspace not empty');
-      }
+      const stores = await tx.getRepository(DataStoreEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
+      const styles = await tx.getRepository(StyleEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
+      if (!recurse && stores.length + styles.length > 0) throw new CatalogError('NOT_EMPTY', 'Workspace not empty');
+      // Stores first (their feature types and layers cascade), so no layer of this workspace
+      // still holds one of its styles when they go.
+      await tx.getRepository(DataStoreEntity).delete({ workspaceId: ws.id });
+      await detachStyles(tx, styles.map((s) => s.id));
       await tx.getRepository(WorkspaceEntity).delete({ id: ws.id });
+      return stores.map((s) => s.id);
     });
   }
 }

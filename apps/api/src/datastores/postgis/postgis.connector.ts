@@ -362,6 +362,11 @@ export class PostgisConnector implements OnApplicationShutdown {
     await this.closePool(entry);
   }
 
+  /** Closes the pools of several stores (a workspace deleted with everything in it). */
+  async releaseAll(storeIds: number[]): Promise<void> {
+    await Promise.all(storeIds.map((id) => this.release(id)));
+  }
+
   /** Pool sizes per store id, for diagnostics and tests. */
   poolStats(): Array<{ storeId: number; total: number; idle: number; waiting: number }> {
     return [...this.pools].map(([storeId, { pool }]) => ({ storeId, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
