@@ -176,7 +176,7 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
 }
 
 /** A port that was free a moment ago (bound to 0, then released). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.unref();

@@ -169,3 +169,40 @@ export function isJavaSorted(names: string[]): boolean {
 export function xmlEntries(text: string): Array<[string, string]> {
   return [...text.matchAll(/<entry key="([^"]*)">([^<]*)<\/entry>/g)].map((m) => [unescapeXml(m[1]), unescapeXml(m[2])]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Java HashSet order (feature type keywords) and Double.toString (bounding boxes).
+
+/**
+ * Iteration order of a `java.util.HashSet` filled with `values` in this order: a HashSet is a
+ * HashMap's key set, so the same bucket rule. Feature type keywords are the set {`features`,
+ * nativeName}: `features` is in bucket 1, so it comes first unless the name falls in bucket 0
+ * (`rivers` → `rivers, features`).
+ */
+export function javaHashSetOrder(values: string[]): string[] {
+  return javaHashMapOrder([...new Set(values)]);
+}
+
+/**
+ * Java's `Double.toString(x)`: plain decimal with at least one fraction digit for
+ * 1e-3 ≤ |x| < 1e7 (`-74.0118315772888`, `0.0`, `37.0`), computerized scientific notation
+ * otherwise (`1.0E-4`, `1.0E7`); shortest digits that read back as the same double.
+ */
+export function javaDouble(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (x === Infinity) return 'Infinity';
+  if (x === -Infinity) return '-Infinity';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(x);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const s = String(x);
+    return s.includes('.') ? s : `${s}.0`;
+  }
+  const [mantissa, exponent] = x.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
+}
+
+/** True when `s` is exactly how Java prints the double it denotes. */
+export function isJavaDouble(s: string): boolean {
+  return /^-?\d/.test(s) && javaDouble(Number(s)) === s;
+}
