@@ -34,34 +34,42 @@ export function restPathMiddleware(contextPath: string) {
   };
 }
 
+/** Beyond this many bytes a refused upload is cut off instead of being read to its end. */
+const MAX_DISCARDED_BYTES = 16 * MAX_SLD_BYTES;
+
 /**
- * Reads POST/PUT bodies of REST requests into a Buffer, refusing more than {@link MAX_SLD_BYTES}
- * with 413 as soon as the limit is crossed, without buffering the rest.
+ * Reads POST/PUT bodies of REST requests into a Buffer. Past {@link MAX_SLD_BYTES} nothing more
+ * is kept: the rest is read and discarded and the 413 is sent once the client has finished
+ * sending, because answering early and closing makes clients that are still writing see a
+ * broken pipe instead of the answer. A body that goes on far past the limit is cut off.
  */
 export function restBodyMiddleware() {
   return (req: RestRequest, res: Response, next: NextFunction): void => {
     if (!req.rest || (req.method !== 'POST' && req.method !== 'PUT')) return next();
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_SLD_BYTES) {
-      refuseTooLarge(req, res);
-      return;
-    }
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const tooLarge = () => new CatalogError('TOO_LARGE', `The request body is larger than ${MAX_SLD_BYTES} bytes`);
     req.on('data', (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      if (size > MAX_SLD_BYTES) {
+      if (size <= MAX_SLD_BYTES) {
+        chunks.push(chunk);
+      } else if (size > MAX_DISCARDED_BYTES) {
         done = true;
-        refuseTooLarge(req, res);
-        return;
+        res.setHeader('Connection', 'close');
+        sendError(req, res, tooLarge());
+        res.once('finish', () => req.destroy());
       }
-      chunks.push(chunk);
     });
     req.on('end', () => {
       if (done) return;
       done = true;
+      if (size > MAX_SLD_BYTES) {
+        chunks.length = 0;
+        sendError(req, res, tooLarge());
+        return;
+      }
       req.rest!.body = Buffer.concat(chunks);
       next();
     });
@@ -71,14 +79,4 @@ export function restBodyMiddleware() {
       next(err);
     });
   };
-}
-
-/**
- * Answers 413 at once and discards the rest of the body without buffering it, keeping the
- * connection open: closing it would make clients that are still sending see a broken pipe
- * instead of the answer. The server's request timeout bounds an endless upload.
- */
-function refuseTooLarge(req: RestRequest, res: Response): void {
-  sendError(req, res, new CatalogError('TOO_LARGE', `The request body is larger than ${MAX_SLD_BYTES} bytes`));
-  req.resume();
 }
