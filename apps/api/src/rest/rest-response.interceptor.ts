@@ -14,7 +14,8 @@ export class RestResponseInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const req = http.getRequest<RestRequest>();
     const res = http.getResponse<Response>();
-    return next.handle().pipe(map((result: RestResult) => write(req, res, result)));
+    // A StreamableFile (a body streamed as it is produced, e.g. OGC API features) is Nest's to send.
+    return next.handle().pipe(map((result: RestResult | StreamableFile) => (result instanceof StreamableFile ? result : write(req, res, result))));
   }
 }
 

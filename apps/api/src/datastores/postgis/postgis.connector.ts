@@ -8,6 +8,8 @@ import { epsgNumber } from './crs-code';
 import { densifiedRing, lonLatBoxOfRing } from './lon-lat-box';
 import type { AttributeInfo, Box, CrsInfo, GeometryInfo, StoreConnection, TableInfo } from './postgis.types';
 import { layoutWkt, wktRootKeyword } from './wkt-layout';
+import { CURSOR_IDLE_MS, FeatureCursor, PooledFeatureCursor } from './feature-cursor';
+import { countFeaturesSql, FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
 
 /**
  * How long a data store has to answer: to connect, to run one statement (server-side
@@ -336,22 +338,108 @@ export class PostgisConnector implements OnApplicationShutdown {
   }
 
   /**
-   * Connects with the given parameters (as stored: `passwd` may be `crypt2:…`) and runs one query,
-   * without touching the pools: the console's "Test connection". STORE_UNAVAILABLE on failure.
+   * Opens a read of one page of a published table's features as GeoJSON texts (OGC API -
+   * Features): a pooled connection, a read-only repeatable-read transaction, a server-side cursor
+   * over {@link selectFeaturesSql}, and its first batch fetched, all within the store deadline, so
+   * that an unreachable store (502), a missing table (404) or a box that cannot be transformed (400)
+   * is known before the caller answers. The caller reads the rest batch by batch and must close the
+   * cursor (it closes itself after {@link CURSOR_IDLE_MS} without a read); each FETCH is bounded by
+   * the server-side statement timeout.
    */
-  async testConnection(params: Record<string, string>, qualifiedName?: string): Promise<void> {
+  async openFeatures(store: StoreConnection, source: FeatureSource, filter: FeatureFilter, page: FeaturePage): Promise<FeatureCursor> {
+    let abandoned = false;
+    const mapError = (err: unknown) => this.featureReadError(store, source, err);
+    const opening = (async () => {
+      const entry = this.poolFor(store);
+      const client = await entry.pool.connect();
+      let pg: string | null;
+      try {
+        pg = await this.session(entry, client).postgis();
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
+      const cursor = new PooledFeatureCursor(client, countFeaturesSql(pg, source, filter), mapError, STORE_TIMEOUT_MS);
+      if (abandoned) {
+        await cursor.close();
+        throw new StoreDeadline();
+      }
+      if (source.table.geometry && !pg) {
+        await cursor.close();
+        throw noPostgis(store);
+      }
+      await cursor.open(selectFeaturesSql(pg, source, filter, page));
+      const first = await cursor.next();
+      return { cursor, first };
+    })();
+    // The deadline passed while the cursor was being opened: nobody will read it.
+    opening.then(
+      ({ cursor }) => {
+        if (abandoned) void cursor.close();
+      },
+      () => undefined,
+    );
+    const { cursor, first } = await this.withDeadline(opening, store.qualifiedName, store.params, () => {
+      abandoned = true;
+    });
+    return prefetched(cursor, first);
+  }
+
+  /**
+   * One feature of a published table as GeoJSON text, by its id (see {@link selectFeatureSql});
+   * null when there is none. An id that is no valid value of the key's type names no feature.
+   */
+  async readFeature(store: StoreConnection, source: FeatureSource, filter: Pick<FeatureFilter, 'properties'>, id: string): Promise<string | null> {
+    return this.run(store, async (db) => {
+      const pg = await db.postgis();
+      if (source.table.geometry && !pg) throw noPostgis(store);
+      const sql = selectFeatureSql(pg, source, filter, id);
+      if (!sql) return null;
+      try {
+        const [row] = await db.query<{ f: string }>(sql.text, sql.params);
+        return row?.f ?? null;
+      } catch (err) {
+        // Class 22, data exception: the id is no value of the key's type (text for an integer key).
+        if (isServerError(err) && err.code.startsWith('22')) return null;
+        throw this.featureReadError(store, source, err);
+      }
+    });
+  }
+
+  /** What a failed feature read means for the client: a missing table, an untransformable box, or the store. */
+  private featureReadError(store: StoreConnection, source: FeatureSource, err: unknown): Error {
+    if (err instanceof CatalogError) return err;
+    if (isServerError(err)) {
+      const { schema, table } = source.table;
+      // 42P01 undefined_table: the table went away since it was described.
+      if (err.code === '42P01') return noSuchTable(store, schema, table);
+      if (/srid|transform|proj|latitude|longitude|coordinate/i.test(err.message)) {
+        return new CatalogError('INVALID_VALUE', `Cannot transform between CRS84 and EPSG:${source.srid}, the CRS of '${schema}.${table}' in data store '${store.qualifiedName}': ${err.message}`);
+      }
+    }
+    if (isProgrammingError(err)) return err as Error;
+    return new CatalogError('STORE_UNAVAILABLE', `Data store '${store.qualifiedName}' failed to read '${source.table.schema}.${source.table.table}': ${this.redact(reasonOf(err), store.params)}`);
+  }
+
+  /**
+   * Connects with the given parameters (as stored: `passwd` may be `crypt2:…`) and runs one query,
+   * without touching the pools: the console's "Test connection". Returns the server's version
+   * (`PostgreSQL 15.8 …`); STORE_UNAVAILABLE on failure.
+   */
+  async testConnection(params: Record<string, string>, qualifiedName?: string): Promise<string> {
     const name = qualifiedName ?? describeTarget(params);
     const client = new Client(this.clientConfig(params, name));
     client.on('error', () => undefined);
     const attempt = (async () => {
       try {
         await client.connect();
-        await client.query('SELECT 1');
+        const { rows } = await client.query<{ version: string }>(`SELECT current_setting('server_version') AS version`);
+        return `PostgreSQL ${rows[0].version}`;
       } finally {
         await client.end().catch(() => undefined);
       }
     })();
-    await this.withDeadline(attempt, name, params);
+    return this.withDeadline(attempt, name, params);
   }
 
   /** Closes the pool of a store (deleted, or its parameters changed). */
@@ -645,4 +733,19 @@ function isProgrammingError(err: unknown): boolean {
 function isServerError(err: unknown): err is { code: string; message: string } {
   const e = err as { code?: unknown; severity?: unknown; message?: unknown } | null;
   return !!e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string' && typeof e.message === 'string';
+}
+
+/** The cursor with its first batch (read while opening) handed out by the first `next()`. */
+function prefetched(cursor: FeatureCursor, first: string[]): FeatureCursor {
+  let pending: string[] | undefined = first;
+  return {
+    next: () => {
+      if (!pending) return cursor.next();
+      const batch = pending;
+      pending = undefined;
+      return Promise.resolve(batch);
+    },
+    count: () => cursor.count(),
+    close: () => cursor.close(),
+  };
 }

@@ -1,0 +1,167 @@
+import type { PoolClient } from 'pg';
+import type { FeatureSql } from './feature-sql';
+
+/**
+ * A read of features in progress: a server-side cursor (`DECLARE … CURSOR` in a read-only,
+ * repeatable-read transaction) on one pooled connection, fetched in batches, so that no more than
+ * one batch of rows is ever held in the api whatever the page size.
+ */
+export interface FeatureCursor {
+  /** The next batch of GeoJSON Feature texts, in order; an empty array once the page is read. */
+  next(): Promise<string[]>;
+  /**
+   * The exact number of features the filter selects (regardless of paging), counted in the
+   * cursor's snapshot; null when counting takes longer than {@link COUNT_BUDGET_MS}.
+   */
+  count(): Promise<number | null>;
+  /** Ends the transaction and hands the connection back. Idempotent; never rejects. */
+  close(): Promise<void>;
+}
+
+/** Rows in the first batch: small, so the first bytes leave soon. */
+export const FIRST_BATCH_ROWS = 100;
+/** Later batches aim at this many bytes of GeoJSON (sized from the rows read so far). */
+export const BATCH_TARGET_BYTES = 256 * 1024;
+export const MIN_BATCH_ROWS = 10;
+export const MAX_BATCH_ROWS = 5_000;
+/**
+ * A count that takes longer than this is given up (numberMatched is then left out rather than
+ * estimated: OGC API - Features requires it exact when present).
+ */
+export const COUNT_BUDGET_MS = 2_000;
+/**
+ * A cursor nobody reads from for this long (a client that stopped reading its response) is closed
+ * and its connection handed back, so stalled clients cannot hold a store's small pool.
+ */
+export const CURSOR_IDLE_MS = 30_000;
+
+export const CURSOR_NAME = 'geocatalog_features';
+
+/** Rows of the next batch, from the bytes per row seen so far. */
+export function nextBatchRows(bytesRead: number, rowsRead: number): number {
+  if (rowsRead === 0) return FIRST_BATCH_ROWS;
+  const perRow = Math.max(1, bytesRead / rowsRead);
+  return Math.min(MAX_BATCH_ROWS, Math.max(MIN_BATCH_ROWS, Math.floor(BATCH_TARGET_BYTES / perRow)));
+}
+
+/** How the connector names a failure for the caller (store and driver reason). */
+export type ErrorMapper = (err: unknown) => Error;
+
+/**
+ * The cursor over a checked-out pool client. The connector opens the transaction and declares the
+ * cursor; this class fetches, counts, and ends it. Operations run one at a time on the client.
+ */
+export class PooledFeatureCursor implements FeatureCursor {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closing?: Promise<void>;
+  private broken?: Error;
+  private exhausted = false;
+  private bytesRead = 0;
+  private rowsRead = 0;
+  private idleTimer?: NodeJS.Timeout;
+  private closedBecause = 'the feature read was closed';
+  private readonly onClientError = (err: Error) => {
+    this.broken ??= err;
+  };
+
+  constructor(
+    private readonly client: PoolClient,
+    private readonly countSql: FeatureSql,
+    private readonly mapError: ErrorMapper,
+    private readonly statementTimeoutMs: number,
+  ) {
+    // A connection lost while checked out emits 'error' on the client: never let it reach Node.
+    client.on('error', this.onClientError);
+  }
+
+  /** Starts the transaction and declares the cursor over `select`. */
+  async open(select: FeatureSql): Promise<void> {
+    await this.serial(async () => {
+      await this.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await this.client.query(`DECLARE ${CURSOR_NAME} NO SCROLL CURSOR FOR ${select.text}`, select.params);
+    });
+  }
+
+  next(): Promise<string[]> {
+    return this.serial(async () => {
+      if (this.exhausted) return [];
+      const rows = nextBatchRows(this.bytesRead, this.rowsRead);
+      const result = await this.client.query<[string]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' });
+      const features = result.rows.map((r) => r[0]);
+      if (features.length < rows) this.exhausted = true;
+      this.rowsRead += features.length;
+      for (const f of features) this.bytesRead += f.length;
+      return features;
+    });
+  }
+
+  count(): Promise<number | null> {
+    return this.serial(async () => {
+      await this.client.query('SAVEPOINT geocatalog_count');
+      try {
+        await this.client.query(`SELECT set_config('statement_timeout', $1, true)`, [String(COUNT_BUDGET_MS)]);
+        const result = await this.client.query<{ n: number }>(this.countSql.text, this.countSql.params);
+        await this.client.query(`SELECT set_config('statement_timeout', $1, true)`, [String(this.statementTimeoutMs)]);
+        await this.client.query('RELEASE SAVEPOINT geocatalog_count');
+        return Number(result.rows[0]?.n ?? 0);
+      } catch (err) {
+        // 57014: canceled by the statement timeout. The rollback also restores the timeout.
+        if ((err as { code?: string })?.code !== '57014' || this.broken) throw err;
+        await this.client.query('ROLLBACK TO SAVEPOINT geocatalog_count');
+        return null;
+      }
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      clearTimeout(this.idleTimer);
+      // Waits for an operation in flight (a FETCH when the client went away).
+      await this.queue.catch(() => undefined);
+      if (!this.broken) {
+        try {
+          await this.client.query('ROLLBACK');
+        } catch (err) {
+          this.broken = err as Error;
+        }
+      }
+      this.client.off('error', this.onClientError);
+      // Releasing with an error discards the connection instead of returning it to the pool.
+      this.client.release(this.broken);
+    })();
+    return this.closing;
+  }
+
+  /** Runs `op` after the previous operation; any failure closes the cursor. Re-arms the idle timer. */
+  private serial<T>(op: () => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(this.mapError(new Error(this.closedBecause)));
+    clearTimeout(this.idleTimer);
+    const run = this.queue.then(op);
+    this.queue = run.catch(() => undefined);
+    return run.then(
+      (value) => {
+        if (!this.closing) {
+          this.idleTimer = setTimeout(() => {
+            this.closedBecause = `the feature read was closed after ${CURSOR_IDLE_MS / 1000} s without a reader`;
+            void this.close();
+          }, CURSOR_IDLE_MS);
+          this.idleTimer.unref();
+        }
+        return value;
+      },
+      async (err: unknown) => {
+        // After an error PostgreSQL reported, the connection is sound (ROLLBACK ends the failed
+        // transaction); after any other (network, timeout) it is discarded.
+        if (!isServerError(err)) this.broken ??= err as Error;
+        await this.close();
+        throw this.mapError(err);
+      },
+    );
+  }
+}
+
+/** An error PostgreSQL reported (it has a SQLSTATE), as opposed to a connection failure. */
+function isServerError(err: unknown): boolean {
+  const e = err as { code?: unknown; severity?: unknown } | null;
+  return !!e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
+}

@@ -1,0 +1,253 @@
+// Integration spec of the connector's feature reads (OGC API - Features) against a real PostGIS
+// server (TEST_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres): its own
+// database with a few tables, dropped at the end.
+import { randomBytes } from 'node:crypto';
+import * as os from 'node:os';
+import { Client } from 'pg';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { PasswordCipher } from '../../catalog/datastores/password-cipher';
+import type { AppConfig } from '../../config/config';
+import type { FeatureCursor } from './feature-cursor';
+import type { FeatureFilter, FeatureSource } from './feature-sql';
+import { PostgisConnector } from './postgis.connector';
+import type { StoreConnection } from './postgis.types';
+
+jest.setTimeout(30_000);
+
+const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const dbName = `gc_feat_${randomBytes(4).toString('hex')}`;
+const cipher = new PasswordCipher({ secretKey: randomBytes(32), dataDir: os.tmpdir() } as AppConfig);
+
+const SETUP_SQL = `
+CREATE EXTENSION postgis;
+CREATE TABLE pts (id serial PRIMARY KEY, name text, geom geometry(Point, 4326));
+INSERT INTO pts (name, geom) SELECT 'p' || g, ST_SetSRID(ST_MakePoint(g % 100 - 50, g / 100 - 5), 4326) FROM generate_series(1, 1000) g;
+CREATE INDEX ON pts USING gist (geom);
+CREATE TABLE roads (gid serial PRIMARY KEY, label text, geom geometry(LineString, 26913));
+INSERT INTO roads (label, geom) VALUES
+  ('near', ST_GeomFromText('LINESTRING(500000 4000000, 510000 4010000)', 26913)),
+  ('far', ST_GeomFromText('LINESTRING(700000 4400000, 710000 4410000)', 26913));
+CREATE TABLE places (code text PRIMARY KEY, geog geography(Point, 4326));
+INSERT INTO places VALUES ('a', 'POINT(10 10)'), ('b', 'POINT(20 30)');
+CREATE TABLE nokey (name text, geom geometry(Point, 4326));
+INSERT INTO nokey VALUES ('x', 'SRID=4326;POINT(1 1)'), ('y', 'SRID=4326;POINT(2 2)'), ('z', NULL);
+CREATE TABLE attrs (id int PRIMARY KEY, t text, n numeric(6,2), b boolean, d date, ts timestamp, arr int[], j jsonb, geom geometry(Point, 4326));
+INSERT INTO attrs VALUES (1, 'é "q"', 12.5, true, '2024-02-29', '2024-02-29 12:34:56', '{1,2}', '{"k": [1]}', 'SRID=4326;POINT(2.25 48.75)');
+-- Rows 101 to 105 of this view take 0.5 s each: a second batch is slow, and counting takes longer
+-- than the count budget.
+CREATE VIEW slow AS SELECT id, name, geom FROM pts WHERE id <= 105 AND pg_sleep(CASE WHEN id > 100 THEN 0.5 ELSE 0 END) IS NOT NULL;
+`;
+
+const cursors: FeatureCursor[] = [];
+const connector = new PostgisConnector(cipher);
+let nextId = 5000;
+const store: StoreConnection = {
+  storeId: nextId++,
+  qualifiedName: 'acme:gis',
+  params: {
+    host: serverUrl.hostname,
+    port: serverUrl.port || '5432',
+    database: dbName,
+    user: decodeURIComponent(serverUrl.username || 'postgres'),
+    passwd: cipher.encrypt(decodeURIComponent(serverUrl.password)),
+    dbtype: 'postgis',
+  },
+};
+
+async function admin<T>(fn: (c: Client) => Promise<T>, database = serverUrl.pathname.slice(1) || 'postgres'): Promise<T> {
+  const u = new URL(serverUrl.toString());
+  u.pathname = `/${database}`;
+  const c = new Client({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function source(table: string, srid = 4326): Promise<FeatureSource> {
+  return { table: await connector.describeTable(store, table), srid };
+}
+
+async function open(src: FeatureSource, filter: FeatureFilter = {}, limit = 1000, offset = 0): Promise<FeatureCursor> {
+  const cursor = await connector.openFeatures(store, src, filter, { limit, offset });
+  cursors.push(cursor);
+  return cursor;
+}
+
+/** Every feature of the cursor, parsed, and the number of batches. */
+async function readAll(cursor: FeatureCursor): Promise<{ features: Array<Record<string, any>>; batches: number }> {
+  const features: Array<Record<string, any>> = [];
+  let batches = 0;
+  for (;;) {
+    const batch = await cursor.next();
+    if (!batch.length) break;
+    batches++;
+    features.push(...batch.map((f) => JSON.parse(f)));
+  }
+  return { features, batches };
+}
+
+async function failure(p: Promise<unknown>): Promise<CatalogError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof CatalogError) return err;
+    throw err;
+  }
+  throw new Error('expected a CatalogError');
+}
+
+/** The store's pool has every connection back (none checked out). */
+function poolIdle(): boolean {
+  const stats = connector.poolStats().find((s) => s.storeId === store.storeId);
+  return !stats || stats.total === stats.idle;
+}
+
+beforeAll(async () => {
+  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
+  await admin((c) => c.query(SETUP_SQL), dbName);
+});
+
+afterEach(async () => {
+  await Promise.all(cursors.splice(0).map((c) => c.close()));
+});
+
+afterAll(async () => {
+  await connector.onApplicationShutdown();
+  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+});
+
+describe('openFeatures', () => {
+  it('reads a page in key order, in growing batches, and hands the connection back when closed', async () => {
+    const cursor = await open(await source('pts'), {}, 1000, 0);
+    const { features, batches } = await readAll(cursor);
+    expect(features).toHaveLength(1000);
+    expect(features.map((f) => f.id)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(features[0]).toEqual({ type: 'Feature', id: 1, geometry: { type: 'Point', coordinates: [-49, -5] }, properties: { id: 1, name: 'p1' } });
+    // 100 rows first, then batches sized to ~256 KiB (the rows are small: up to 5,000 at a time).
+    expect(batches).toBe(2);
+    expect(await cursor.count()).toBe(1000);
+    expect(poolIdle()).toBe(false);
+    await cursor.close();
+    await cursor.close();
+    expect(poolIdle()).toBe(true);
+  });
+
+  it('pages with limit and offset', async () => {
+    const { features } = await readAll(await open(await source('pts'), {}, 3, 500));
+    expect(features.map((f) => f.id)).toEqual([501, 502, 503]);
+  });
+
+  it('filters by lon/lat boxes and counts the filtered selection', async () => {
+    const cursor = await open(await source('pts'), {
+      boxes: [
+        { minx: -50, miny: -5, maxx: -48, maxy: -4 },
+        { minx: 40, miny: 4, maxx: 49, maxy: 4 },
+      ],
+    });
+    const { features } = await readAll(cursor);
+    const coords = features.map((f) => f.geometry.coordinates);
+    expect(coords.every(([x, y]) => (x >= -50 && x <= -48 && y >= -5 && y <= -4) || (x >= 40 && y === 4))).toBe(true);
+    expect(features.length).toBeGreaterThan(5);
+    expect(await cursor.count()).toBe(features.length);
+  });
+
+  it('transforms a projected layer to CRS84 and its search box into the native CRS', async () => {
+    const roads = await source('roads', 26913);
+    const all = (await readAll(await open(roads))).features;
+    expect(all.map((f) => f.properties.label)).toEqual(['near', 'far']);
+    const [x, y] = all[0].geometry.coordinates[0];
+    expect(x).toBeCloseTo(-105, 6);
+    expect(y).toBeCloseTo(36.14, 1);
+    const near = (await readAll(await open(roads, { boxes: [{ minx: -105.1, miny: 36, maxx: -104.8, maxy: 36.3 }] }))).features;
+    expect(near.map((f) => f.properties.label)).toEqual(['near']);
+  });
+
+  it('reads geography, with a text key as a string id', async () => {
+    const places = await source('places');
+    const { features } = await readAll(await open(places, { boxes: [{ minx: 5, miny: 5, maxx: 15, maxy: 15 }] }));
+    expect(features).toEqual([{ type: 'Feature', id: 'a', geometry: { type: 'Point', coordinates: [10, 10] }, properties: { code: 'a' } }]);
+  });
+
+  it('identifies rows of a table without a key by the md5 of their text; a null geometry is null', async () => {
+    const { features } = await readAll(await open(await source('nokey')));
+    const expected = await admin((c) => c.query(`SELECT md5(t::text) AS id, name FROM nokey t ORDER BY 1`), dbName);
+    expect(features.map((f) => [f.id, f.properties.name])).toEqual(expected.rows.map((r) => [r.id, r.name]));
+    expect(features.find((f) => f.properties.name === 'z')?.geometry).toBeNull();
+  });
+
+  it('writes attribute values as JSON', async () => {
+    const { features } = await readAll(await open(await source('attrs')));
+    expect(features[0].properties).toEqual({ id: 1, t: 'é "q"', n: 12.5, b: true, d: '2024-02-29', ts: '2024-02-29T12:34:56', arr: [1, 2], j: { k: [1] } });
+  });
+
+  it('selects nothing for an empty list of boxes', async () => {
+    const cursor = await open(await source('pts'), { boxes: [] });
+    expect(await cursor.next()).toEqual([]);
+    expect(await cursor.count()).toBe(0);
+  });
+
+  it('gives up a count that takes longer than its budget, and the cursor still closes cleanly', async () => {
+    const cursor = await open(await source('slow'), {}, 2, 0);
+    expect((await cursor.next()).length).toBe(2);
+    const started = Date.now();
+    expect(await cursor.count()).toBeNull();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await cursor.close();
+    expect(poolIdle()).toBe(true);
+  });
+
+  it('closes while a fetch is in flight (the client went away) and hands the connection back', async () => {
+    const cursor = await open(await source('slow'), {}, 200, 0);
+    expect(await cursor.next()).toHaveLength(100);
+    const fetching = cursor.next();
+    await cursor.close();
+    await fetching.catch(() => undefined);
+    expect(poolIdle()).toBe(true);
+    await expect(cursor.next()).rejects.toThrow(/closed/);
+  });
+
+  it('says 404 when the table went away, 400 when the CRS cannot be transformed', async () => {
+    const pts = await source('pts');
+    const gone: FeatureSource = { ...pts, table: { ...pts.table, table: 'no_such_table' } };
+    const missing = await failure(open(gone));
+    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing.message).toBe("No such table: 'public.no_such_table' in data store 'acme:gis'");
+    const bad = await failure(open({ ...pts, srid: 999999 }));
+    expect(bad.code).toBe('INVALID_VALUE');
+    expect(bad.message).toMatch(/^Cannot transform between CRS84 and EPSG:999999, the CRS of 'public.pts' in data store 'acme:gis': /);
+    expect(poolIdle()).toBe(true);
+  });
+
+  it('says 502 naming the store when it cannot be reached', async () => {
+    const down: StoreConnection = { ...store, storeId: nextId++, params: { ...store.params, port: '1' } };
+    const err = await failure(connector.openFeatures(down, await source('pts'), {}, { limit: 1, offset: 0 }));
+    expect(err.code).toBe('STORE_UNAVAILABLE');
+    expect(err.message).toMatch(/^Data store 'acme:gis' is unreachable: /);
+  });
+});
+
+describe('readFeature', () => {
+  it('reads one feature by its key', async () => {
+    const text = await connector.readFeature(store, await source('pts'), {}, '42');
+    expect(JSON.parse(text!)).toEqual({ type: 'Feature', id: 42, geometry: { type: 'Point', coordinates: [-8, -5] }, properties: { id: 42, name: 'p42' } });
+    expect(JSON.parse((await connector.readFeature(store, await source('pts'), { properties: [] }, '42'))!).properties).toEqual({});
+  });
+
+  it('is null for an unknown id, and for an id that is no value of the key type', async () => {
+    const pts = await source('pts');
+    for (const id of ['0', '1001', 'abc', '1.5', '99999999999999999999', '']) {
+      expect(await connector.readFeature(store, pts, {}, id)).toBeNull();
+    }
+    expect(poolIdle()).toBe(true);
+  });
+
+  it('reads a feature of a table without a key by its hash', async () => {
+    const nokey = await source('nokey');
+    const [row] = (await admin((c) => c.query(`SELECT md5(t::text) AS id FROM nokey t WHERE name = 'y'`), dbName)).rows;
+    expect(JSON.parse((await connector.readFeature(store, nokey, {}, row.id))!).properties).toEqual({ name: 'y' });
+    expect(await connector.readFeature(store, nokey, {}, '0'.repeat(32))).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  collectionDocument,
+  collectionsDocument,
+  CONFORMANCE_CLASSES,
+  conformance,
+  featureCollectionLinks,
+  featureLinks,
+  landingPage,
+} from './features-documents';
+import { FeaturesLinks, segment } from './features-links';
+
+const root = 'https://maps.example.org/geoserver/ogc/features/v1';
+const links = new FeaturesLinks(root);
+const states = {
+  id: 'topp:states',
+  title: 'USA Population',
+  description: 'The states',
+  latLonBbox: { minx: -124.73, miny: 24.96, maxx: -66.97, maxy: 49.37 },
+};
+
+describe('landingPage', () => {
+  it('links the API definition, the conformance classes and the collections, each with a type', () => {
+    expect((landingPage(links) as { links: unknown[] }).links).toEqual([
+      { href: root, rel: 'self', type: 'application/json', title: 'This document' },
+      { href: `${root}/api`, rel: 'service-desc', type: 'application/vnd.oai.openapi+json;version=3.0', title: 'The API definition (OpenAPI 3.0)' },
+      { href: `${root}/conformance`, rel: 'conformance', type: 'application/json', title: 'Conformance classes' },
+      { href: `${root}/collections`, rel: 'data', type: 'application/json', title: 'Collections' },
+    ]);
+  });
+});
+
+describe('conformance', () => {
+  it('declares core, GeoJSON and OpenAPI 3.0', () => {
+    expect((conformance(links) as { conformsTo: string[] }).conformsTo).toEqual(CONFORMANCE_CLASSES);
+    expect(CONFORMANCE_CLASSES.map((c) => c.split('/').pop())).toEqual(['core', 'geojson', 'oas30']);
+  });
+});
+
+describe('collectionDocument', () => {
+  it('has the id, the extent in CRS84, the item type and items links for both media types', () => {
+    expect(collectionDocument(links, states)).toEqual({
+      id: 'topp:states',
+      title: 'USA Population',
+      description: 'The states',
+      extent: { spatial: { bbox: [[-124.73, 24.96, -66.97, 49.37]], crs: 'http://www.opengis.net/def/crs/OGC/1.3/CRS84' } },
+      itemType: 'feature',
+      crs: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84'],
+      links: [
+        { href: `${root}/collections/topp:states`, rel: 'self', type: 'application/json', title: 'This collection' },
+        { href: `${root}/collections/topp:states/items`, rel: 'items', type: 'application/geo+json', title: 'Features as GeoJSON' },
+        { href: `${root}/collections/topp:states/items?f=json`, rel: 'items', type: 'application/json', title: 'Features as GeoJSON, labelled application/json' },
+      ],
+    });
+  });
+
+  it('leaves out an unknown extent and an empty description', () => {
+    const doc = collectionDocument(links, { id: 'a:b', title: 'b', description: null, latLonBbox: null });
+    expect(Object.keys(doc)).toEqual(['id', 'title', 'itemType', 'crs', 'links']);
+  });
+
+  it('is the same inside /collections', () => {
+    expect(collectionsDocument(links, [states])).toEqual({
+      links: [{ href: `${root}/collections`, rel: 'self', type: 'application/json', title: 'This document' }],
+      collections: [collectionDocument(links, states)],
+    });
+  });
+});
+
+describe('featureCollectionLinks', () => {
+  const params = new Map([
+    ['bbox', '-110,30,-100,40'],
+    ['limit', '20000'],
+  ]);
+
+  it('has self, alternate and collection; next keeps the parameters, with the clamped limit and the next offset', () => {
+    expect(featureCollectionLinks(links, 'topp:states', { format: 'geojson', params, limit: 10000, offset: 0, more: true })).toEqual([
+      { href: `${root}/collections/topp:states/items?bbox=-110,30,-100,40&limit=20000`, rel: 'self', type: 'application/geo+json', title: 'This page' },
+      { href: `${root}/collections/topp:states/items?bbox=-110,30,-100,40&limit=20000&f=json`, rel: 'alternate', type: 'application/json', title: 'This page' },
+      { href: `${root}/collections/topp:states`, rel: 'collection', type: 'application/json', title: 'The collection' },
+      { href: `${root}/collections/topp:states/items?bbox=-110,30,-100,40&limit=10000&offset=10000`, rel: 'next', type: 'application/geo+json', title: 'Next page' },
+    ]);
+  });
+
+  it('has no next link on the last page; the alternate of JSON is GeoJSON', () => {
+    const out = featureCollectionLinks(links, 'a:b', { format: 'json', params: new Map([['f', 'json']]), limit: 10, offset: 5, more: false });
+    expect(out.map((l) => l.rel)).toEqual(['self', 'alternate', 'collection']);
+    expect(out[0]).toMatchObject({ href: `${root}/collections/a:b/items?f=json`, type: 'application/json' });
+    expect(out[1]).toMatchObject({ href: `${root}/collections/a:b/items?f=geojson`, type: 'application/geo+json' });
+  });
+});
+
+describe('featureLinks', () => {
+  it('has self, alternate and collection, the id percent-encoded', () => {
+    expect(featureLinks(links, 'a:b', 'x/y z', { format: 'geojson', params: new Map() }).map((l) => [l.rel, l.href])).toEqual([
+      ['self', `${root}/collections/a:b/items/x%2Fy%20z`],
+      ['alternate', `${root}/collections/a:b/items/x%2Fy%20z?f=json`],
+      ['collection', `${root}/collections/a:b`],
+    ]);
+  });
+});
+
+describe('segment', () => {
+  it('encodes a path segment but keeps the colon of ws:layer', () => {
+    expect(segment('été:地图')).toBe('%C3%A9t%C3%A9:%E5%9C%B0%E5%9B%BE');
+  });
+});

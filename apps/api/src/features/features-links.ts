@@ -1,0 +1,77 @@
+import { MEDIA, MediaKey } from './features-params';
+
+/** The root of this API below the context path. */
+export const FEATURES_PATH = '/ogc/features/v1';
+
+/** A link as OGC API - Features writes it: every link carries `rel` and `type`. */
+export interface Link {
+  href: string;
+  rel: string;
+  type: string;
+  title?: string;
+}
+
+/**
+ * Absolute URLs of the API's resources for one request, built on the public base URL (proxy headers
+ * honoured, like the REST links) so that links work through a reverse proxy.
+ */
+export class FeaturesLinks {
+  constructor(
+    /** Absolute URL of the API's landing page, e.g. `http://host:8080/geoserver/ogc/features/v1`. */
+    readonly root: string,
+  ) {}
+
+  landing(): string {
+    return this.root;
+  }
+
+  conformance(): string {
+    return `${this.root}/conformance`;
+  }
+
+  api(query?: Iterable<[string, string]>): string {
+    return withQuery(`${this.root}/api`, query);
+  }
+
+  collections(): string {
+    return `${this.root}/collections`;
+  }
+
+  collection(id: string): string {
+    return `${this.root}/collections/${segment(id)}`;
+  }
+
+  items(id: string, query?: Iterable<[string, string]>): string {
+    return withQuery(`${this.collection(id)}/items`, query);
+  }
+
+  item(id: string, featureId: string, query?: Iterable<[string, string]>): string {
+    return withQuery(`${this.collection(id)}/items/${segment(featureId)}`, query);
+  }
+}
+
+/** A link of the given media type. */
+export function link(href: string, rel: string, media: MediaKey, title?: string): Link {
+  return title === undefined ? { href, rel, type: MEDIA[media] } : { href, rel, type: MEDIA[media], title };
+}
+
+/**
+ * The same query with `f` set to `format` (or removed for the resource's default when `format` is
+ * undefined), other parameters kept in their order.
+ */
+export function withFormat(params: Map<string, string>, format: string | undefined): Array<[string, string]> {
+  const out = [...params].filter(([k]) => k !== 'f');
+  return format === undefined ? out : [...out, ['f', format]];
+}
+
+/** A path segment: percent-encoded, but `:` (as in `ws:layer`) kept readable. */
+export function segment(value: string): string {
+  return encodeURIComponent(value).replace(/%3A/gi, ':');
+}
+
+function withQuery(url: string, query?: Iterable<[string, string]>): string {
+  if (!query) return url;
+  // Commas (bbox, properties) and colons are allowed in a query as they are: kept readable.
+  const search = new URLSearchParams([...query]).toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+  return search ? `${url}?${search}` : url;
+}

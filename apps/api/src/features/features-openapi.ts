@@ -1,0 +1,287 @@
+/**
+ * The API definition served at `/api` (OpenAPI 3.0, the `oas30` conformance class): every path,
+ * every query parameter each accepts (anything else is a 400), and the response schemas, after
+ * the OGC API - Features Part 1 building blocks. Pure.
+ */
+import { DEFAULT_LIMIT, MAX_LIMIT, MEDIA } from './features-params';
+
+const ref = (name: string, kind: 'parameters' | 'schemas' | 'responses' = 'schemas') => ({ $ref: `#/components/${kind}/${name}` });
+
+const jsonContent = (schema: object) => ({ [MEDIA.json]: { schema } });
+
+const errors = {
+  '400': ref('InvalidParameter', 'responses'),
+  '401': ref('Unauthorized', 'responses'),
+  '404': ref('NotFound', 'responses'),
+  '502': ref('StoreUnavailable', 'responses'),
+};
+
+function format(values: string[], byDefault: string): object {
+  return {
+    name: 'f',
+    in: 'query',
+    description: `The response format (default ${byDefault}).`,
+    required: false,
+    style: 'form',
+    explode: false,
+    schema: { type: 'string', enum: values },
+  };
+}
+
+/** The OpenAPI 3.0 document of the API whose landing page is `root`. */
+export function openApiDocument(root: string): object {
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'geocatalog OGC API - Features',
+      version: '1.0.0',
+      description:
+        "The catalog's published layers as OGC API - Features Part 1 (Core, GeoJSON, OpenAPI 3.0). One collection per enabled " +
+        'layer, named workspace:layer; coordinates in CRS84. HTTP Basic authentication as for the REST API (ADMIN or READER).',
+      license: { name: 'MIT' },
+    },
+    servers: [{ url: root }],
+    security: [{ basicAuth: [] }],
+    tags: [{ name: 'Capabilities' }, { name: 'Data' }],
+    paths: {
+      '/': {
+        get: {
+          tags: ['Capabilities'],
+          summary: 'Landing page',
+          operationId: 'getLandingPage',
+          parameters: [ref('fJson', 'parameters')],
+          responses: { '200': { description: 'Links to the API definition, the conformance classes and the collections.', content: jsonContent(ref('landingPage')) }, ...pick(errors, '400', '401') },
+        },
+      },
+      '/conformance': {
+        get: {
+          tags: ['Capabilities'],
+          summary: 'Conformance classes',
+          operationId: 'getConformanceDeclaration',
+          parameters: [ref('fJson', 'parameters')],
+          responses: { '200': { description: 'The conformance classes this API meets.', content: jsonContent(ref('confClasses')) }, ...pick(errors, '400', '401') },
+        },
+      },
+      '/api': {
+        get: {
+          tags: ['Capabilities'],
+          summary: 'This API definition',
+          operationId: 'getApiDefinition',
+          parameters: [ref('fApi', 'parameters')],
+          responses: {
+            '200': { description: 'The OpenAPI 3.0 document.', content: { [MEDIA.openapi]: { schema: { type: 'object' } }, [MEDIA.json]: { schema: { type: 'object' } } } },
+            ...pick(errors, '400', '401'),
+          },
+        },
+      },
+      '/collections': {
+        get: {
+          tags: ['Capabilities'],
+          summary: 'The collections: one per enabled layer',
+          operationId: 'getCollections',
+          parameters: [ref('fJson', 'parameters')],
+          responses: { '200': { description: 'The collections.', content: jsonContent(ref('collections')) }, ...pick(errors, '400', '401') },
+        },
+      },
+      '/collections/{collectionId}': {
+        get: {
+          tags: ['Capabilities'],
+          summary: 'One collection',
+          operationId: 'describeCollection',
+          parameters: [ref('collectionId', 'parameters'), ref('fJson', 'parameters')],
+          responses: { '200': { description: 'The collection.', content: jsonContent(ref('collection')) }, ...pick(errors, '400', '401', '404') },
+        },
+      },
+      '/collections/{collectionId}/items': {
+        get: {
+          tags: ['Data'],
+          summary: 'Features of a collection',
+          description:
+            'A page of features as GeoJSON, in feature id order, streamed. numberMatched is exact; it is left out when counting ' +
+            'takes longer than 2 s. The layers have no time dimension: a valid datetime selects every feature.',
+          operationId: 'getFeatures',
+          parameters: [
+            ref('collectionId', 'parameters'),
+            ref('limit', 'parameters'),
+            ref('offset', 'parameters'),
+            ref('bbox', 'parameters'),
+            ref('datetime', 'parameters'),
+            ref('properties', 'parameters'),
+            ref('fGeoJson', 'parameters'),
+          ],
+          responses: {
+            '200': {
+              description: 'The features of the page.',
+              content: { [MEDIA.geojson]: { schema: ref('featureCollectionGeoJSON') }, [MEDIA.json]: { schema: ref('featureCollectionGeoJSON') } },
+            },
+            ...errors,
+          },
+        },
+      },
+      '/collections/{collectionId}/items/{featureId}': {
+        get: {
+          tags: ['Data'],
+          summary: 'One feature',
+          operationId: 'getFeature',
+          parameters: [ref('collectionId', 'parameters'), ref('featureId', 'parameters'), ref('properties', 'parameters'), ref('fGeoJson', 'parameters')],
+          responses: {
+            '200': { description: 'The feature.', content: { [MEDIA.geojson]: { schema: ref('featureGeoJSON') }, [MEDIA.json]: { schema: ref('featureGeoJSON') } } },
+            ...errors,
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' } },
+      parameters: {
+        fJson: format(['json'], 'json'),
+        fApi: format(['json', 'openapi'], 'openapi'),
+        fGeoJson: format(['geojson', 'json'], 'geojson'),
+        collectionId: { name: 'collectionId', in: 'path', required: true, description: 'workspace:layer', schema: { type: 'string' } },
+        featureId: {
+          name: 'featureId',
+          in: 'path',
+          required: true,
+          description: "The feature's id: its primary key's value, or for a table without a one-column primary key the md5 of the row's text.",
+          schema: { type: 'string' },
+        },
+        limit: {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: `Features per page (default ${DEFAULT_LIMIT}); a value above ${MAX_LIMIT} is taken as ${MAX_LIMIT}.`,
+          style: 'form',
+          explode: false,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+        },
+        offset: {
+          name: 'offset',
+          in: 'query',
+          required: false,
+          description: 'Features to skip (the next links use it).',
+          style: 'form',
+          explode: false,
+          schema: { type: 'integer', minimum: 0, default: 0 },
+        },
+        bbox: {
+          name: 'bbox',
+          in: 'query',
+          required: false,
+          description: 'Only features that intersect the box: minx,miny,maxx,maxy in CRS84 (lon/lat; minx > maxx crosses the antimeridian); 6 numbers with heights are accepted.',
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', minItems: 4, maxItems: 6, items: { type: 'number' } },
+        },
+        datetime: {
+          name: 'datetime',
+          in: 'query',
+          required: false,
+          description: 'An instant or an interval (RFC 3339; .. for an open end). The layers have no time dimension: every feature matches.',
+          style: 'form',
+          explode: false,
+          schema: { type: 'string' },
+        },
+        properties: {
+          name: 'properties',
+          in: 'query',
+          required: false,
+          description: 'Comma-separated names of the properties to return (all by default).',
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      responses: {
+        InvalidParameter: { description: 'An unknown query parameter or an invalid value.', content: problem() },
+        Unauthorized: { description: 'Missing or wrong Basic credentials.', content: problem() },
+        NotFound: { description: 'No such collection or feature.', content: problem() },
+        StoreUnavailable: { description: "The layer's data store cannot be reached.", content: problem() },
+      },
+      schemas: {
+        link: {
+          type: 'object',
+          required: ['href', 'rel', 'type'],
+          properties: { href: { type: 'string' }, rel: { type: 'string' }, type: { type: 'string' }, title: { type: 'string' } },
+        },
+        landingPage: {
+          type: 'object',
+          required: ['links'],
+          properties: { title: { type: 'string' }, description: { type: 'string' }, links: { type: 'array', items: ref('link') } },
+        },
+        confClasses: { type: 'object', required: ['conformsTo'], properties: { conformsTo: { type: 'array', items: { type: 'string' } } } },
+        extent: {
+          type: 'object',
+          properties: {
+            spatial: {
+              type: 'object',
+              properties: {
+                bbox: { type: 'array', minItems: 1, items: { type: 'array', minItems: 4, maxItems: 6, items: { type: 'number' } } },
+                crs: { type: 'string', enum: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84'] },
+              },
+            },
+          },
+        },
+        collection: {
+          type: 'object',
+          required: ['id', 'links'],
+          properties: {
+            id: { type: 'string' },
+            title: { type: 'string' },
+            description: { type: 'string' },
+            links: { type: 'array', items: ref('link') },
+            extent: ref('extent'),
+            itemType: { type: 'string', default: 'feature' },
+            crs: { type: 'array', items: { type: 'string' } },
+          },
+        },
+        collections: {
+          type: 'object',
+          required: ['links', 'collections'],
+          properties: { links: { type: 'array', items: ref('link') }, collections: { type: 'array', items: ref('collection') } },
+        },
+        featureGeoJSON: {
+          type: 'object',
+          required: ['type', 'geometry', 'properties'],
+          properties: {
+            type: { type: 'string', enum: ['Feature'] },
+            id: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+            geometry: { type: 'object', nullable: true },
+            properties: { type: 'object', nullable: true },
+            links: { type: 'array', items: ref('link') },
+          },
+        },
+        featureCollectionGeoJSON: {
+          type: 'object',
+          required: ['type', 'features'],
+          properties: {
+            type: { type: 'string', enum: ['FeatureCollection'] },
+            features: { type: 'array', items: ref('featureGeoJSON') },
+            links: { type: 'array', items: ref('link') },
+            timeStamp: { type: 'string', format: 'date-time' },
+            numberMatched: { type: 'integer', minimum: 0 },
+            numberReturned: { type: 'integer', minimum: 0 },
+          },
+        },
+        problem: {
+          type: 'object',
+          description: 'RFC 9457 problem details, when the request accepts application/problem+json (else a one-line text/plain message).',
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            code: { type: 'string' },
+          },
+        },
+      },
+    },
+  };
+}
+
+function problem(): object {
+  return { 'application/problem+json': { schema: ref('problem') }, 'text/plain': { schema: { type: 'string' } } };
+}
+
+function pick<T extends Record<string, unknown>>(from: T, ...keys: Array<keyof T>): Partial<T> {
+  return Object.fromEntries(keys.map((k) => [k, from[k]])) as Partial<T>;
+}

@@ -1,0 +1,112 @@
+import { All, Controller, Get, Inject, Logger, Param, Req, Res, StreamableFile } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import type { Request, Response } from 'express';
+import type { Readable } from 'node:stream';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { sendError } from '../rest/error-response';
+import { publicBaseUrl } from '../rest/rest-request';
+import { RawContent } from '../rest/rest-response';
+import { collectionDocument, collectionsDocument, conformance, landingPage } from './features-documents';
+import { FEATURES_PATH, FeaturesLinks } from './features-links';
+import { openApiDocument } from './features-openapi';
+import { checkParameters, formatOf, MEDIA, MediaKey, parseItemQuery, parseItemsQuery, queryOf, Resource } from './features-params';
+import { FeaturesService } from './features.service';
+
+/**
+ * OGC API - Features Part 1 Core at `{base}/ogc/features/v1`, behind the same Basic authentication
+ * as `/rest` (the global guard: READER may read). JSON documents are returned whole; features are
+ * streamed (chunked) from the data store.
+ */
+@Controller(FEATURES_PATH.slice(1))
+export class FeaturesController {
+  private readonly logger = new Logger('Features');
+
+  constructor(
+    private readonly features: FeaturesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  landing(@Req() req: Request): RawContent {
+    return this.document(req, 'landing', (links) => landingPage(links));
+  }
+
+  @Get('conformance')
+  conformance(@Req() req: Request): RawContent {
+    return this.document(req, 'conformance', (links) => conformance(links));
+  }
+
+  @Get('api')
+  api(@Req() req: Request): RawContent {
+    return this.document(req, 'api', (links) => openApiDocument(links.root));
+  }
+
+  @Get('collections')
+  async collections(@Req() req: Request): Promise<RawContent> {
+    const params = checkParameters(queryOf(req.originalUrl), 'collections');
+    const all = await this.features.collections();
+    return json(formatOf(params, 'collections'), collectionsDocument(this.links(req), all));
+  }
+
+  @Get('collections/:collectionId')
+  async collection(@Req() req: Request, @Param('collectionId') id: string): Promise<RawContent> {
+    const params = checkParameters(queryOf(req.originalUrl), 'collection');
+    const info = await this.features.collection(id);
+    return json(formatOf(params, 'collection'), collectionDocument(this.links(req), info));
+  }
+
+  @Get('collections/:collectionId/items')
+  async items(@Req() req: Request, @Param('collectionId') id: string): Promise<StreamableFile> {
+    const query = parseItemsQuery(queryOf(req.originalUrl));
+    return this.streamed(req, await this.features.items(id, query, this.links(req)), query.format);
+  }
+
+  @Get('collections/:collectionId/items/:featureId')
+  async item(@Req() req: Request, @Param('collectionId') id: string, @Param('featureId') featureId: string): Promise<RawContent> {
+    const query = parseItemQuery(queryOf(req.originalUrl));
+    const text = await this.features.item(id, featureId, query, this.links(req));
+    return new RawContent(MEDIA[query.format], Buffer.from(text, 'utf8'));
+  }
+
+  /** Any other method on a path of this API (405 with `Allow`), or an unknown path (404). Last. */
+  @All(['', '*path'])
+  unmatched(@Req() req: Request, @Res({ passthrough: true }) res: Response): never {
+    const rest = req.path.slice(req.path.indexOf(FEATURES_PATH) + FEATURES_PATH.length).replace(/\/+$/, '');
+    if (/^(|\/conformance|\/api|\/collections(\/[^/]+(\/items(\/[^/]+)?)?)?)$/.test(rest)) {
+      res.setHeader('Allow', 'GET, HEAD');
+      throw new CatalogError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
+    }
+    throw new CatalogError('NOT_FOUND', `No such resource: ${req.path}`);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private links(req: Request): FeaturesLinks {
+    return new FeaturesLinks(publicBaseUrl(req, this.config.contextPath) + FEATURES_PATH);
+  }
+
+  private document(req: Request, resource: Resource, build: (links: FeaturesLinks) => object): RawContent {
+    const params = checkParameters(queryOf(req.originalUrl), resource);
+    return json(formatOf(params, resource), build(this.links(req)));
+  }
+
+  /**
+   * The stream as the response body (chunked; piped, so a slow client slows the reads from the
+   * store). A failure after the first bytes cannot change the status: the response is cut short
+   * (connection closed, so the client sees an incomplete body rather than a complete-looking one).
+   */
+  private streamed(req: Request, stream: Readable, format: MediaKey): StreamableFile {
+    return new StreamableFile(stream, { type: MEDIA[format] }).setErrorHandler((err, res) => {
+      this.logger.warn(`${req.method} ${req.originalUrl}: the features stream failed: ${err.message}`);
+      if (!res.headersSent) {
+        sendError(req, res as unknown as Response, err instanceof CatalogError ? err : new CatalogError('INTERNAL', 'Internal error; the server log has the details'));
+        return;
+      }
+      (res as unknown as Response).destroy();
+    });
+  }
+}
+
+function json(format: MediaKey, body: object): RawContent {
+  return new RawContent(MEDIA[format], Buffer.from(JSON.stringify(body), 'utf8'));
+}
