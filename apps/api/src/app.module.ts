@@ -5,6 +5,8 @@ import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { FeaturesModule } from './features/features.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { RestFallbackModule } from './rest/rest.module';
 import { RestResponseInterceptor } from './rest/rest-response.interceptor';
 import { SampleDatabaseModule } from './sample-db/sample-db.module';
@@ -12,7 +14,7 @@ import { SecurityModule } from './security/security.module';
 
 @Module({
   // RestFallbackModule last: its catch-all route must be registered after every other.
-  imports: [ConfigModule, DatabaseModule, SampleDatabaseModule, AuthModule, CatalogModule, SecurityModule, RestFallbackModule],
+  imports: [ConfigModule, DatabaseModule, SampleDatabaseModule, AuthModule, CatalogModule, SecurityModule, FeaturesModule, OpenApiModule, RestFallbackModule],
   controllers: [AboutController],
   providers: [{ provide: APP_INTERCEPTOR, useClass: RestResponseInterceptor }],
 })

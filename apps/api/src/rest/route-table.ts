@@ -39,6 +39,13 @@ export class RouteTable {
     for (const m of methods) entry.methods.add(m);
   }
 
+  /** Every registered path (Express syntax, context path included) with its methods, sorted by path. */
+  list(): Array<{ path: string; methods: string[] }> {
+    return [...this.routes]
+      .map(([path, entry]) => ({ path, methods: [...entry.methods].sort() }))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
   /** Methods answered at this concrete path (with HEAD for GET), or an empty list. */
   allowedMethods(path: string): string[] {
     const methods = new Set<string>();

@@ -48,6 +48,12 @@ export class SecurityController {
     return new Done();
   }
 
+  /** GeoServer modifies a user with POST here; geoserver-node-client and geoserver-rest do so. */
+  @Post('usergroup/user/:name')
+  modifyUser(@Param('name') name: string, @Body() body: RawBody): Promise<Done> {
+    return this.updateUser(name, body);
+  }
+
   @Delete('usergroup/user/:name')
   async deleteUser(@Param('name') name: string): Promise<Done> {
     await this.users.delete(name);

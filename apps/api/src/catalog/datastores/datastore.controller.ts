@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { readCatalogBody } from '../../rest/catalog-body';
 import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
@@ -23,9 +23,11 @@ export class DataStoreController {
     return dataStoreList(workspace.name, stores, links);
   }
 
+  /** `?name=` (gsconfig sends it) names the store when the body does not. */
   @Post()
-  async create(@Param('ws') ws: string, @Body() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
-    const store = await this.stores.create(ws, readDataStore(readCatalogBody(body, 'dataStore')));
+  async create(@Param('ws') ws: string, @Body() body: RawBody, @Query('name') name: string | undefined, @Links() links: LinkBuilder): Promise<Created> {
+    const input = readDataStore(readCatalogBody(body, 'dataStore'));
+    const store = await this.stores.create(ws, { ...input, name: input.name || name?.trim() || undefined });
     return new Created(links.url('workspaces', ws, 'datastores', store.name), store.name);
   }
 
@@ -41,6 +43,7 @@ export class DataStoreController {
     return new Done();
   }
 
+  /** `?purge=` is accepted and ignored, as in GeoServer: no files belong to a PostGIS store. */
   @Delete(':ds')
   async delete(@Param('ws') ws: string, @Param('ds') ds: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
     await this.connector.release(await this.stores.delete(ws, ds, recurse));

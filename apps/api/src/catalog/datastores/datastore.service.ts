@@ -8,6 +8,7 @@ import { WorkspaceService } from '../workspaces/workspace.service';
 import { DataStoreEntity } from './datastore.entity';
 import { DataStoreInput } from './datastore.reader';
 import { PasswordCipher } from './password-cipher';
+import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 
 /** Store kinds this catalog can connect to: `dbtype` → human-readable `type`. */
 const STORE_TYPES: Record<string, string> = { postgis: POSTGIS_STORE_TYPE };
@@ -22,6 +23,7 @@ export class DataStoreService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly workspaces: WorkspaceService,
     private readonly cipher: PasswordCipher,
+    private readonly connector: PostgisConnector,
   ) {}
 
   /** The stores of a workspace, sorted by name; 404 for an unknown workspace. */
@@ -53,7 +55,7 @@ export class DataStoreService {
     return this.db.transaction(async (tx) => {
       const ws = await this.workspaces.get(workspace, tx);
       checkWorkspace(ws, input);
-      const params = this.checkedParameters(input.connectionParameters!, ws, undefined);
+      const params = this.checkedParameters(input.connectionParameters!, ws, undefined, input.type);
       const repo = tx.getRepository(DataStoreEntity);
       const store = repo.create({
         workspaceId: ws.id,
@@ -90,7 +92,7 @@ export class DataStoreService {
       if (input.enabled !== undefined) store.enabled = input.enabled;
       if (input.disableOnConnFailure !== undefined) store.disableOnConnFailure = input.disableOnConnFailure;
       if (input.connectionParameters) {
-        store.connectionParameters = this.checkedParameters(input.connectionParameters, ws, store.connectionParameters);
+        store.connectionParameters = this.checkedParameters(input.connectionParameters, ws, store.connectionParameters, input.type ?? store.type ?? undefined);
         store.type = STORE_TYPES[store.connectionParameters.dbtype];
       }
       store.dateModified = new Date();
@@ -120,14 +122,46 @@ export class DataStoreService {
     });
   }
 
+  /**
+   * Opens one connection with the parameters of a store body, saving nothing (the console's
+   * "Test connection"): 400 for parameters a store could not be created with, 502 naming the
+   * driver's reason when the database does not answer. Returns the server's version.
+   */
+  async testConnection(input: DataStoreInput): Promise<string> {
+    if (!input.connectionParameters) {
+      throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
+    }
+    const params = this.validParameters(input.connectionParameters, input.type);
+    if (params.passwd !== undefined) params.passwd = this.cipher.protect(params.passwd);
+    const name = input.name ? (input.workspace ? `${input.workspace}:${input.name}` : input.name) : undefined;
+    return this.connector.testConnection(params, name);
+  }
+
   /** Validates parameters, adds the namespace, and encrypts the password. */
   private checkedParameters(
     sent: Array<[string, string]>,
     ws: WorkspaceEntity,
     stored: Record<string, string> | undefined,
+    type: string | undefined,
   ): Record<string, string> {
+    const params = this.validParameters(sent, type);
+    if (params.passwd !== undefined) params.passwd = this.cipher.protect(params.passwd);
+    else if (stored?.passwd !== undefined) params.passwd = stored.passwd;
+    if (params.namespace === undefined) params.namespace = stored?.namespace ?? ws.namespaceUri;
+    return params;
+  }
+
+  /**
+   * The parameters as a map, checked: a known `dbtype` (inferred from a `PostGIS` type when
+   * absent, as clients that only name the type expect), the required keys, a port number.
+   */
+  private validParameters(sent: Array<[string, string]>, type: string | undefined): Record<string, string> {
     const params: Record<string, string> = {};
     for (const [k, v] of sent) params[k] = v;
+    if (!params.dbtype?.trim() && type) {
+      const inferred = Object.keys(STORE_TYPES).find((dbtype) => STORE_TYPES[dbtype].toLowerCase() === type.trim().toLowerCase());
+      if (inferred) params.dbtype = inferred;
+    }
     const dbtype = params.dbtype?.trim().toLowerCase();
     if (!dbtype) throw new CatalogError('MISSING_FIELD', 'The connectionParameters have no dbtype; it is required');
     if (!STORE_TYPES[dbtype]) {
@@ -142,9 +176,6 @@ export class DataStoreService {
       throw new CatalogError('INVALID_VALUE', `Invalid port '${params.port}': it must be a whole number from 1 to 65535`);
     }
     params.port = String(port);
-    if (params.passwd !== undefined) params.passwd = this.cipher.protect(params.passwd);
-    else if (stored?.passwd !== undefined) params.passwd = stored.passwd;
-    if (params.namespace === undefined) params.namespace = stored?.namespace ?? ws.namespaceUri;
     return params;
   }
 

@@ -42,9 +42,14 @@ export function featureTypeList(items: Array<{ name: string; ctx: FeatureTypeCon
   );
 }
 
-/** `<list><featureTypeName>…` / `{"list":{"string":[…]}}`: names of tables in a store. */
+/**
+ * `<list><featureTypeName>…` / `{"list":{"string":[…]}}`: names of tables in a store. The JSON
+ * form is json-lib's (GeoServer's `StringsListJSONConverter`), not Jettison's: the `string` array
+ * is there even when empty, and gsconfig reads `['list']['string']` unguarded.
+ */
 export function tableNameList(names: string[], format: 'xml' | 'json'): RepDocument {
-  return doc('list', list(format === 'xml' ? 'featureTypeName' : 'string', names));
+  if (format === 'xml') return doc('list', list('featureTypeName', names));
+  return doc('list', obj([['string', list('string', names, { bareJson: true })]]));
 }
 
 function box(b: Box, crs: Rep): Rep {

@@ -10,6 +10,8 @@ export interface StyleRef {
 
 /** Fields of a `<layer>` body; absent fields are undefined (PUT merges). */
 export interface LayerInput {
+  /** A new name (bare, or `ws:name` in the layer's own workspace): renames the feature type too. */
+  name?: string;
   defaultStyle?: StyleRef;
   styles?: StyleRef[];
   enabled?: boolean;
@@ -19,11 +21,17 @@ export interface LayerInput {
   attribution?: Partial<Attribution>;
 }
 
-/** Splits `ws:name` into its parts; a bare name has no workspace. */
+/**
+ * Splits `ws:name` into its parts; a bare name has no workspace. GeoServer writes a workspace
+ * style as `<name>ws:name</name><workspace>ws</workspace>`, and clients PUT that back as read,
+ * so a qualified name whose prefix is the given workspace is split too.
+ */
 export function splitQualified(ref: StyleRef): StyleRef {
   const colon = ref.name.indexOf(':');
-  if (ref.workspace || colon < 0) return ref;
-  return { workspace: ref.name.slice(0, colon), name: ref.name.slice(colon + 1) };
+  if (colon < 0) return ref;
+  const prefix = ref.name.slice(0, colon);
+  if (ref.workspace && ref.workspace !== prefix) return ref;
+  return { workspace: prefix, name: ref.name.slice(colon + 1) };
 }
 
 /** Reads a layer body. */
@@ -32,6 +40,7 @@ export function readLayer(node: BodyNode): LayerInput {
   const stylesNode = child(node, 'styles');
   const attribution = child(node, 'attribution');
   return {
+    name: textOf(node, 'name')?.trim() || undefined,
     defaultStyle: defaultStyle ? splitQualified(defaultStyle) : undefined,
     styles: stylesNode
       ? childrenNamed(stylesNode, 'style')

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, checkName } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
+import { uniqueViolation } from '../../database/pg-errors';
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
 import { StyleEntity } from '../styles/style.entity';
-import { WorkspaceService } from '../workspaces/workspace.service';
+import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 import { LayerEntity, LayerStyleEntity } from './layer.entity';
 import { LayerInput, StyleRef } from './layer.reader';
 
@@ -29,8 +30,9 @@ export class LayerService {
     private readonly workspaces: WorkspaceService,
   ) {}
 
-  /** Every layer, or one workspace's (an unknown workspace lists nothing, as in GeoServer). */
+  /** Every layer, or one workspace's (an unknown workspace lists nothing, as in GeoServer; `default` is the default one). */
   async list(workspace?: string): Promise<Array<{ workspace: string; name: string }>> {
+    if (workspace === DEFAULT_ALIAS) workspace = (await this.workspaces.findDefault())?.name ?? workspace;
     const rows: Array<{ workspace: string; name: string }> = await this.db.query(
       `SELECT w.name AS workspace, f.name AS name FROM layer l
          JOIN feature_type f ON f.id = l.feature_type_id JOIN workspace w ON w.id = f.workspace_id
@@ -44,7 +46,8 @@ export class LayerService {
   /** One layer by `ws:name` (or a bare name in the default workspace); 404 `No such layer: …`. */
   async get(qualified: string, manager: EntityManager = this.db.manager): Promise<LocatedLayer> {
     const colon = qualified.indexOf(':');
-    const wsName = colon >= 0 ? qualified.slice(0, colon) : (await this.workspaces.findDefault(manager))?.name;
+    const prefix = colon >= 0 ? qualified.slice(0, colon) : DEFAULT_ALIAS;
+    const wsName = prefix === DEFAULT_ALIAS ? (await this.workspaces.findDefault(manager))?.name : prefix;
     const name = colon >= 0 ? qualified.slice(colon + 1) : qualified;
     const layer = wsName
       ? await manager
@@ -71,11 +74,15 @@ export class LayerService {
     };
   }
 
-  /** Partial update: default style, alternate styles, flags, attribution. */
+  /**
+   * Partial update: name (a layer is named after its feature type, so renaming one renames the
+   * other, as in GeoServer), default style, alternate styles, flags, attribution.
+   */
   async update(qualified: string, input: LayerInput): Promise<void> {
     await this.db.transaction(async (tx) => {
       const located = await this.get(qualified, tx);
       const layer = located.layer;
+      if (input.name !== undefined) await this.rename(tx, located, input.name);
       if (input.defaultStyle) layer.defaultStyleId = (await this.resolveStyle(tx, input.defaultStyle, located.workspace)).id;
       if (input.enabled !== undefined) layer.enabled = input.enabled;
       if (input.advertised !== undefined) layer.advertised = input.advertised;
@@ -107,6 +114,24 @@ export class LayerService {
         await tx.getRepository(LayerStyleEntity).insert(unique.map((s, position) => ({ layerId: layer.id, styleId: s.id, position })));
       }
     });
+  }
+
+  private async rename(tx: EntityManager, located: LocatedLayer, sent: string): Promise<void> {
+    const colon = sent.indexOf(':');
+    if (colon >= 0 && sent.slice(0, colon) !== located.workspace) {
+      throw new CatalogError('INVALID_VALUE', `Layer ${located.workspace}:${located.featureType.name} cannot move to workspace ${sent.slice(0, colon)}`);
+    }
+    const name = colon >= 0 ? sent.slice(colon + 1) : sent;
+    if (name === located.featureType.name) return;
+    checkName('layer', name);
+    try {
+      await tx.getRepository(FeatureTypeEntity).update({ id: located.featureType.id }, { name, dateModified: new Date() });
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) {
+        throw new CatalogError('ALREADY_EXISTS', `Resource named '${name}' already exists in namespace: '${located.workspace}'`);
+      }
+      throw err;
+    }
   }
 
   /** Adds a style to the layer's alternates (`makeDefault`: and makes it the default). */

@@ -1,0 +1,21 @@
+import { Controller, Post } from '@nestjs/common';
+import { readCatalogBody } from '../../rest/catalog-body';
+import { Body, RawBody } from '../../rest/rest-params';
+import { doc, obj, RepDocument } from '../../rest/representation';
+import { readDataStore } from './datastore.reader';
+import { DataStoreService } from './datastore.service';
+
+/**
+ * `POST /rest/datastores/connection-test`: the console's "Test connection". Takes a `dataStore`
+ * body as data store POST does (only its connection parameters matter), saves nothing.
+ */
+@Controller('rest/datastores')
+export class DataStoreConnectionController {
+  constructor(private readonly stores: DataStoreService) {}
+
+  @Post('connection-test')
+  async test(@Body() body: RawBody): Promise<RepDocument> {
+    const version = await this.stores.testConnection(readDataStore(readCatalogBody(body, 'dataStore')));
+    return doc('connectionTest', obj([['ok', true], ['message', `Connected to ${version}`]]));
+  }
+}

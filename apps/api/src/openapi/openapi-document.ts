@@ -1,0 +1,210 @@
+import { VERSION } from '../about/version';
+import { BodyKind, OPERATIONS, PATH_PARAMETERS, PathParameter, QUERY_PARAMETERS, RestOperation, Success, TAGS } from './operations';
+import { JsonSchema, rootOf, SCHEMAS } from './schemas';
+
+/** A route the router answers: method and path below `/rest` in OpenAPI syntax (`/workspaces/{ws}`). */
+export interface ServedRoute {
+  method: string;
+  path: string;
+}
+
+/** How the documented operations and the served routes compare. */
+export interface RouteCheck {
+  /** Served routes no operation documents (`GET /x`). */
+  undocumented: string[];
+  /** Documented operations no route serves. */
+  unserved: string[];
+}
+
+/**
+ * Routes of the Express router (paths like `/geoserver/rest/workspaces/:ws`) as served routes
+ * below `/rest`; routes outside `/rest` are not part of this API.
+ */
+export function servedRestRoutes(routes: Array<{ path: string; methods: string[] }>, contextPath: string): ServedRoute[] {
+  const prefix = `${contextPath}/rest`;
+  const served: ServedRoute[] = [];
+  for (const route of routes) {
+    if (!route.path.startsWith(`${prefix}/`)) continue;
+    const path = route.path.slice(prefix.length).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of route.methods) served.push({ method: method.toUpperCase(), path });
+  }
+  return served;
+}
+
+const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+/** Compares the table with the served routes, both ways. */
+export function checkRoutes(served: ServedRoute[], operations: RestOperation[] = OPERATIONS): RouteCheck {
+  const documented = new Set(operations.map((op) => key(op.method, op.path)));
+  const answered = new Set(served.map((r) => key(r.method, r.path)));
+  return {
+    undocumented: [...answered].filter((k) => !documented.has(k)).sort(),
+    unserved: [...documented].filter((k) => !answered.has(k)).sort(),
+  };
+}
+
+const DESCRIPTION = `GeoServer's REST catalog API (workspaces, namespaces, PostGIS data stores, feature types,
+layers, styles, users and roles), as geocatalog serves it: the same URLs, XML and JSON bodies,
+statuses and messages, so GeoServer scripts and client libraries (gsconfig / geoserver-restconfig,
+geoserver-rest, geoserver-node-client, python-geoservercloud) work unchanged.
+
+**Authentication.** HTTP Basic on every request below \`/rest\`, this document included (a 401
+carries \`WWW-Authenticate: Basic realm="geocatalog"\`). \`ADMIN\` may do everything; \`READER\` may
+only read, and not \`/security\`.
+
+**Formats.** Every path takes an optional \`.xml\` or \`.json\` suffix (\`.sld\` for a style's
+document) on every method, and a trailing slash. The response format is the suffix, else
+\`?format=xml|json|sld\`, else \`Accept\`; with none of them (or \`Accept: */*\`) it is JSON. XML is
+GeoServer's (XStream: \`<entry key>\` maps, \`atom:link\`s); JSON is GeoServer's (Jettison: \`@key\`/\`$\`,
+collections always arrays, an empty collection written as \`""\`). The JSON schemas below describe
+the JSON form; the XML form has the same elements under the same root element.
+
+**Request bodies.** XML (\`application/xml\`, \`text/xml\`) or JSON (\`application/json\`), rooted at
+the resource's element; element names match case-insensitively; unknown elements are ignored;
+booleans in any case (\`True\`); numbers and booleans where strings are expected are taken as text.
+SLD documents: \`application/vnd.ogc.sld+xml\` (1.0.0) and \`application/vnd.ogc.se+xml\` (1.1.0).
+PUT merges: what the body leaves out is kept.
+
+**Answers.** POST answers 201 with the absolute \`Location\` (no suffix) and the new name as
+text/plain; PUT and DELETE answer 200 with an empty body. Errors are one text/plain sentence, or RFC
+9457 problem JSON when \`Accept\` lists \`application/problem+json\`; \`?quietOnNotFound=true\`
+empties the body of a 404. A method a path does not answer is a 405 with \`Allow\`; a catalog database
+that does not answer is a 503. Limits: 1 MiB per catalog body, 10 MiB per SLD.`;
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Malformed or invalid body or parameter (the sentence names the field and the reason)',
+  401: 'Missing or wrong credentials',
+  403: 'Not allowed: a READER writing (or reading /security), or deleting a non-empty resource without `?recurse=true`, or changing a default style',
+  404: 'No such resource, or no such parent in the path (empty body with `?quietOnNotFound=true`)',
+  409: 'The name is taken',
+  413: 'Body larger than the limit',
+  415: 'Unsupported Content-Type',
+  502: 'The data store’s database did not answer (the sentence names the store and the driver’s reason)',
+};
+
+function errorResponse(status: number): JsonSchema {
+  return {
+    description: ERROR_TEXT[status] ?? 'Error',
+    content: {
+      'text/plain': { schema: { type: 'string' } },
+      'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+    },
+  };
+}
+
+function xmlSchema(schema: string): JsonSchema {
+  const root = rootOf(schema as keyof typeof SCHEMAS);
+  return { type: 'string', description: root ? `A <${root}> document: the JSON form's fields as elements` : 'XML document' };
+}
+
+function successResponse(success: Success): JsonSchema {
+  if (success.status === 201) {
+    return {
+      description: 'Created',
+      headers: { Location: { description: 'Absolute URL of the new resource, without suffix', schema: { type: 'string', format: 'uri' } } },
+      content: { 'text/plain': { schema: { type: 'string', description: 'the new name' } } },
+    };
+  }
+  if ('empty' in success) return { description: 'Done (empty body)' };
+  const content: Record<string, JsonSchema> = { 'application/json': { schema: { $ref: `#/components/schemas/${success.schema}` } } };
+  if (!('jsonOnly' in success)) content['application/xml'] = { schema: xmlSchema(success.schema) };
+  if ('sld' in success) {
+    content['application/vnd.ogc.sld+xml'] = { schema: { type: 'string', description: 'the stored SLD 1.0.0 document, byte for byte' } };
+    content['application/vnd.ogc.se+xml'] = { schema: { type: 'string', description: 'the stored SLD 1.1.0 document, byte for byte' } };
+  }
+  return { description: 'OK', content };
+}
+
+function requestBody(body: BodyKind): JsonSchema {
+  const { example } = body;
+  const xml = { schema: xmlSchema(body.schema), example: example.xml };
+  const content: Record<string, JsonSchema> = {
+    'application/xml': xml,
+    'text/xml': xml,
+    'application/json': { schema: { $ref: `#/components/schemas/${body.schema}` }, example: example.json },
+  };
+  if (body.kind === 'documentOrSld') {
+    content['application/vnd.ogc.sld+xml'] = { schema: { type: 'string', description: 'an SLD 1.0.0 document' }, example: example.sld };
+    content['application/vnd.ogc.se+xml'] = { schema: { type: 'string', description: 'an SLD 1.1.0 document' }, example: example.se };
+  }
+  return { required: true, content };
+}
+
+function pathParameters(op: RestOperation): JsonSchema[] {
+  return [...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+    const p = PATH_PARAMETERS[name as PathParameter];
+    return {
+      name,
+      in: 'path',
+      required: true,
+      description: p?.description,
+      schema: { type: 'string' },
+      example: op.examples?.[name as PathParameter] ?? p?.example,
+    };
+  });
+}
+
+function queryParameters(op: RestOperation): JsonSchema[] {
+  const params: JsonSchema[] = (op.query ?? []).map((name) => ({ name, in: 'query', required: false, ...QUERY_PARAMETERS[name] }));
+  if (op.errors.includes(404)) {
+    params.push({ name: 'quietOnNotFound', in: 'query', required: false, description: 'Answer a 404 with an empty body', schema: { type: 'boolean' } });
+  }
+  if (op.method === 'GET' && !('jsonOnly' in op.success)) {
+    const formats = 'sld' in op.success ? ['xml', 'json', 'sld'] : ['xml', 'json'];
+    params.push({ name: 'format', in: 'query', required: false, description: 'Response format (a path suffix or `Accept` does the same)', schema: { enum: formats } });
+  }
+  return params;
+}
+
+function operationObject(op: RestOperation, unserved: boolean): JsonSchema {
+  const responses: Record<string, JsonSchema> = { [String(op.success.status)]: successResponse(op.success) };
+  for (const status of [...new Set([401, 403, ...op.errors])].sort()) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    parameters: [...pathParameters(op), ...queryParameters(op)],
+    ...(op.body ? { requestBody: requestBody(op.body) } : {}),
+    responses,
+    ...(unserved ? { 'x-unserved': true } : {}),
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of `/rest`, built from {@link OPERATIONS}. With the served routes, a
+ * served route the table lacks is listed as an `x-undocumented` operation and a documented one no
+ * route serves is marked `x-unserved`; `x-route-check` sums both up (empty lists when they agree).
+ */
+export function buildOpenApiDocument(opts: { restBase: string; served?: ServedRoute[] }): JsonSchema {
+  const check = opts.served ? checkRoutes(opts.served) : undefined;
+  const unserved = new Set(check?.unserved ?? []);
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of OPERATIONS) {
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, unserved.has(key(op.method, op.path)));
+  }
+  for (const route of check?.undocumented ?? []) {
+    const [method, path] = route.split(' ');
+    (paths[path] ??= {})[method.toLowerCase()] = {
+      summary: 'A route the server answers that this document does not describe',
+      'x-undocumented': true,
+      responses: { default: { description: 'Not documented' } },
+    };
+  }
+  const responses: Record<string, JsonSchema> = {};
+  for (const status of Object.keys(ERROR_TEXT)) responses[`E${status}`] = errorResponse(Number(status));
+  return {
+    openapi: '3.1.0',
+    info: { title: 'geocatalog REST API (GeoServer-compatible)', version: VERSION.version, description: DESCRIPTION },
+    servers: [{ url: opts.restBase, description: 'This server’s /rest' }],
+    security: [{ basic: [] }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      securitySchemes: { basic: { type: 'http', scheme: 'basic' } },
+      schemas: SCHEMAS,
+      responses,
+    },
+    ...(check ? { 'x-route-check': check } : {}),
+  };
+}

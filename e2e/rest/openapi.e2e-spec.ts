@@ -1,0 +1,282 @@
+/**
+ * The OpenAPI document at /rest/openapi.json, checked against the running server:
+ * - it documents exactly the routes the server answers (the server compares its router with the
+ *   document's operation table and flags any difference; the paths are probed from outside too);
+ * - every documented operation is exercised here: its documented example request (each request
+ *   media type) gets its documented success status, and the answer matches the documented JSON
+ *   schema and XML root element;
+ * - every operation needs credentials, and every one that documents a 404 answers it.
+ */
+import { createTable, useSpatialApi } from '../support/postgis';
+import { HttpResponse, rawRequest, RequestOptions } from '../support/http';
+import { schemaProblems, Schema } from '../support/json-schema';
+
+const ctx = useSpatialApi();
+
+type OpenApi = Schema & { paths: Record<string, Record<string, Operation>>; servers: Array<{ url: string }> };
+interface Operation {
+  operationId: string;
+  parameters?: Array<{ name: string; in: 'path' | 'query'; example?: unknown }>;
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema?: Schema }>; $ref?: string }>;
+  'x-undocumented'?: boolean;
+  'x-unserved'?: boolean;
+}
+interface DocumentedOperation {
+  method: string;
+  path: string;
+  op: Operation;
+}
+
+let doc: OpenApi;
+
+beforeAll(async () => {
+  // The table the examples publish: roads, LineStrings in EPSG:4326.
+  await createTable(
+    ctx.db,
+    'roads',
+    [
+      { name: 'geom', type: 'geometry(LineString,4326)' },
+      { name: 'name', type: 'varchar(40)' },
+    ],
+    [["ST_GeomFromText('LINESTRING(-74.01 40.70,-73.99 40.72)', 4326)", "'Broadway'"]],
+  );
+  const res = await ctx.api.get('/openapi.json');
+  if (res.status !== 200) throw new Error(`GET /openapi.json: ${res.status} ${res.text}`);
+  doc = res.json();
+}, 60_000);
+
+function operations(): DocumentedOperation[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+}
+
+const label = ({ method, path }: DocumentedOperation) => `${method} ${path}`;
+
+/** The path with every parameter replaced by its documented example (or `missing` for the last one). */
+function concretePath({ path, op }: DocumentedOperation, missing = false): string {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const example = String(op.parameters?.find((p) => p.in === 'path' && p.name === name)?.example ?? '');
+    if (!missing || name !== names[names.length - 1]) return encodeURIComponent(example);
+    return example.includes(':') ? `${example.split(':')[0]}:no_such_${name}` : `no_such_${name}`;
+  });
+}
+
+/** Documented query parameters that have an example, as the example request sends them. */
+function exampleQuery(op: Operation): string {
+  const params = (op.parameters ?? []).filter((p) => p.in === 'query' && p.example !== undefined);
+  return params.length ? `?${params.map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`).join('&')}` : '';
+}
+
+function successStatus(op: Operation): number {
+  return Number(Object.keys(op.responses).find((s) => s.startsWith('2')));
+}
+
+// ------------------------------------------------------------------------------------------------
+// The catalog the examples name, built fresh for each example request.
+
+type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user';
+
+/** What must exist before the operation's example can succeed: its path's parents, and what its example body names. */
+function needs({ path, op }: DocumentedOperation): Set<Fixture> {
+  const need = new Set<Fixture>();
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (name === 'ws' || name === 'prefix') need.add('workspace');
+    if (name === 'ds') need.add('store');
+    if (name === 'ft' || name === 'layer') need.add('featureType');
+    if (name === 'style') need.add(path.startsWith('/workspaces/') ? 'wsStyle' : 'globalStyle');
+    if (name === 'name') need.add('user');
+  }
+  if (path.includes('/featuretypes')) need.add('store');
+  // These examples name the workspace style roads_style.
+  if (['updateLayer', 'updateLayerInWorkspace', 'addLayerStyle'].includes(op.operationId)) need.add('wsStyle');
+  if (need.has('featureType')) need.add('store');
+  if (need.has('store') || need.has('wsStyle')) need.add('workspace');
+  return need;
+}
+
+async function must(what: string, res: Promise<HttpResponse>, status: number): Promise<void> {
+  const r = await res;
+  if (r.status !== status) throw new Error(`fixture ${what}: ${r.status} ${r.text}`);
+}
+
+const SLD = `<?xml version="1.0" encoding="UTF-8"?>
+<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">
+  <NamedLayer><Name>roads</Name><UserStyle><Name>roads_style</Name><FeatureTypeStyle><Rule>
+    <LineSymbolizer><Stroke><CssParameter name="stroke">#000000</CssParameter></Stroke></LineSymbolizer>
+  </Rule></FeatureTypeStyle></UserStyle></NamedLayer>
+</StyledLayerDescriptor>`;
+
+const DEFAULT_STYLES = ['generic', 'line', 'point', 'polygon'];
+
+/** Removes what earlier examples made: workspaces, global styles but the default ones, users but the admin. */
+async function resetCatalog(): Promise<void> {
+  const api = ctx.api;
+  const names = (res: HttpResponse, root: string, item: string) => {
+    const v = res.json()[root];
+    return v === '' ? [] : (v[item] as Array<{ name: string }>).map((i) => i.name);
+  };
+  for (const ws of names(await api.get('/workspaces.json'), 'workspaces', 'workspace')) await must(`delete ${ws}`, api.delete(`/workspaces/${ws}?recurse=true`), 200);
+  for (const s of names(await api.get('/styles.json'), 'styles', 'style').filter((s) => !DEFAULT_STYLES.includes(s))) await must(`delete style ${s}`, api.delete(`/styles/${s}?recurse=true`), 200);
+  const users = (await api.get('/security/usergroup/users.json')).json().users as Array<{ userName: string }>;
+  for (const u of users.filter((u) => u.userName !== ctx.server.admin.user)) await must(`delete user ${u.userName}`, api.delete(`/security/usergroup/user/${u.userName}`), 200);
+}
+
+async function build(need: Set<Fixture>): Promise<void> {
+  const api = ctx.api;
+  if (need.has('workspace')) await must('workspace', api.postJson('/workspaces', { workspace: { name: 'acme' } }), 201);
+  if (need.has('store')) {
+    const entry = Object.entries(ctx.db.storeParams()).map(([k, v]) => ({ '@key': k, $: v }));
+    await must('store', api.postJson('/workspaces/acme/datastores', { dataStore: { name: 'nyc', connectionParameters: { entry } } }), 201);
+  }
+  if (need.has('featureType')) await must('feature type', api.postJson('/workspaces/acme/datastores/nyc/featuretypes', { featureType: { name: 'roads' } }), 201);
+  if (need.has('wsStyle')) await must('workspace style', api.post('/workspaces/acme/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
+  if (need.has('globalStyle')) await must('global style', api.post('/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
+  if (need.has('user')) await must('user', api.postJson('/security/usergroup/users', { user: { userName: 'viewer', password: 'f1rst-Secret', enabled: true } }), 201);
+}
+
+/** The example body in a media type; the connection test's example names a host that is not there, so it gets the test database's parameters. */
+function exampleBody(o: DocumentedOperation, mediaType: string): string {
+  const example = o.op.requestBody!.content[mediaType].example;
+  if (o.op.operationId === 'testDataStoreConnection') {
+    const params = ctx.db.storeParams();
+    if (mediaType === 'application/json') return JSON.stringify({ dataStore: { connectionParameters: { entry: Object.entries(params).map(([k, v]) => ({ '@key': k, $: v })) } } });
+    return `<dataStore><connectionParameters>${Object.entries(params).map(([k, v]) => `<entry key="${k}">${v}</entry>`).join('')}</connectionParameters></dataStore>`;
+  }
+  if (example === undefined) throw new Error(`${label(o)}: no example for ${mediaType}`);
+  return typeof example === 'string' ? example : JSON.stringify(example);
+}
+
+/** The root key of a documented JSON schema (`{"workspace": …}` → `workspace`), the XML root element too. */
+function rootOf(schema: Schema | undefined): string | undefined {
+  const resolved = schema && typeof schema.$ref === 'string' ? (doc.components as any).schemas[schema.$ref.split('/').pop()!] : schema;
+  const required = resolved?.required as string[] | undefined;
+  return required?.length === 1 && resolved.additionalProperties === false ? required[0] : undefined;
+}
+
+function send(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResponse> {
+  return rawRequest(ctx.api.url(path), { auth: ctx.server.admin, method, ...opts });
+}
+
+// ------------------------------------------------------------------------------------------------
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 JSON at /rest/openapi.json (and /rest/openapi), for any user with credentials; its server is this /rest', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers[0].url).toBe(ctx.server.restUrl);
+    expect((doc.components as any).securitySchemes).toEqual({ basic: { type: 'http', scheme: 'basic' } });
+    const plain = await ctx.api.get('/openapi');
+    expect([plain.status, plain.contentType]).toEqual([200, 'application/json']);
+    expect(plain.json().paths).toEqual(doc.paths);
+    expect(await ctx.api.as(null).get('/openapi.json')).toBeTextError(401);
+  });
+
+  it('documents exactly the routes the server answers', async () => {
+    expect(doc['x-route-check']).toEqual({ undocumented: [], unserved: [] });
+    const flagged = operations().filter(({ op }) => op['x-undocumented'] || op['x-unserved']);
+    expect(flagged.map(label)).toEqual([]);
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('every documented path answers exactly its documented methods (the 405 of an unanswered method lists them)', async () => {
+    const byPath = new Map<string, DocumentedOperation[]>();
+    for (const o of operations()) byPath.set(o.path, [...(byPath.get(o.path) ?? []), o]);
+    for (const [path, ops] of byPath) {
+      const res = await send('OPTIONS', concretePath(ops[0]));
+      const documented = ops.map((o) => o.method);
+      if (documented.includes('GET')) documented.push('HEAD');
+      expect([path, res.status, res.headers.get('allow')]).toEqual([path, 405, documented.sort().join(', ')]);
+    }
+  });
+
+  it('every $ref resolves and every path parameter is declared with an example', async () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
+    const unresolved = [...new Set(refs)].filter((ref) => {
+      let node: any = doc;
+      for (const part of ref.slice(2).split('/')) node = node?.[part];
+      return node === undefined;
+    });
+    expect(unresolved).toEqual([]);
+    for (const o of operations()) {
+      for (const [, name] of o.path.matchAll(/\{([^}]+)\}/g)) {
+        const p = o.op.parameters?.find((q) => q.in === 'path' && q.name === name);
+        expect([label(o), name, p?.example !== undefined]).toEqual([label(o), name, true]);
+      }
+    }
+  });
+
+  it('every JSON request example conforms to its documented request schema', async () => {
+    for (const o of operations().filter(({ op }) => op.requestBody?.content['application/json'])) {
+      const { example, schema } = o.op.requestBody!.content['application/json'] as { example: unknown; schema: Schema };
+      expect([label(o), schemaProblems(example, schema, doc)]).toEqual([label(o), []]);
+    }
+  });
+});
+
+describe('every documented operation, exercised', () => {
+  it('needs credentials: 401 without them', async () => {
+    for (const o of operations()) {
+      const res = await rawRequest(ctx.api.url(concretePath(o)), { method: o.method, auth: null });
+      expect([label(o), res.status]).toEqual([label(o), 401]);
+    }
+  }, 120_000);
+
+  it('answers its documented example (every request media type) with its documented success, matching the documented schema', async () => {
+    const failures: string[] = [];
+    let exercised = 0;
+    for (const o of operations()) {
+      const status = successStatus(o.op);
+      const mediaTypes = o.op.requestBody ? Object.keys(o.op.requestBody.content) : [undefined];
+      for (const mediaType of mediaTypes) {
+        const what = `${label(o)}${mediaType ? ` [${mediaType}]` : ''}`;
+        await resetCatalog();
+        await build(needs(o));
+        const path = concretePath(o) + exampleQuery(o.op);
+        const res = await send(o.method, path, mediaType ? { body: exampleBody(o, mediaType), type: mediaType, accept: 'application/json' } : { accept: 'application/json' });
+        exercised++;
+        if (res.status !== status) {
+          failures.push(`${what}: ${res.status} instead of ${status}: ${res.text.slice(0, 200)}`);
+          continue;
+        }
+        const success = o.op.responses[String(status)];
+        const json = success.content?.['application/json'];
+        if (status === 201) {
+          if (res.contentType !== 'text/plain' || !res.text || !res.headers.get('location')) failures.push(`${what}: 201 without a name and a Location`);
+        } else if (json?.schema) {
+          const problems = res.contentType === 'application/json' ? schemaProblems(res.json(), json.schema, doc) : [`content type ${res.contentType}`];
+          if (problems.length) failures.push(`${what}: ${problems.slice(0, 5).join('; ')}`);
+        } else if (res.text !== '') {
+          failures.push(`${what}: documented as an empty answer, got ${JSON.stringify(res.text.slice(0, 100))}`);
+        }
+        if (o.method === 'GET' && success.content?.['application/xml']) {
+          const xml = await send('GET', path, { accept: 'application/xml' });
+          const root = rootOf(json?.schema);
+          if (xml.contentType !== 'application/xml' || (root && !xml.text.startsWith(`<${root}`))) failures.push(`${what} as XML: ${xml.contentType} ${xml.text.slice(0, 80)}`);
+        }
+        for (const sld of ['application/vnd.ogc.sld+xml'].filter((t) => o.method === 'GET' && success.content?.[t])) {
+          const res2 = await send('GET', path, { accept: sld });
+          if (res2.status !== 200 || res2.contentType !== sld || res2.text !== SLD) failures.push(`${what} as SLD: ${res2.status} ${res2.contentType}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(exercised).toBeGreaterThanOrEqual(operations().length);
+  }, 300_000);
+
+  it('answers 404 for a missing item wherever it documents one (empty with ?quietOnNotFound=true)', async () => {
+    await resetCatalog();
+    await build(new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user']));
+    const failures: string[] = [];
+    for (const o of operations().filter(({ op, path }) => op.responses['404'] && path.includes('{'))) {
+      const mediaType = o.op.requestBody ? Object.keys(o.op.requestBody.content).find((t) => t === 'application/json') : undefined;
+      const body = mediaType ? { body: exampleBody(o, mediaType), type: mediaType } : {};
+      const path = concretePath(o, true);
+      const res = await send(o.method, path, body);
+      if (res.status !== 404 || res.contentType !== 'text/plain' || !res.text) failures.push(`${label(o)} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
+      const quiet = await send(o.method, `${path}?quietOnNotFound=true`, body);
+      if (quiet.status !== 404 || quiet.text !== '') failures.push(`${label(o)} ${path}?quietOnNotFound=true: ${quiet.status} ${JSON.stringify(quiet.text.slice(0, 80))}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
