@@ -22,3 +22,5 @@ export {
   type SldValidationResult,
   type SldVersion,
 } from './sld/sld-validation';
+export { SCHEMA_ISSUE_CODES, type SchemaIssueCode } from './schema/schema-validator';
+export { STYLE_RULE_CODES, type StyleRuleCode } from './sld/style-rules';

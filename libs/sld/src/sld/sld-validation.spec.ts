@@ -176,3 +176,110 @@ describe('detectSldVersion', () => {
     expect(performance.now() - start).toBeLessThan(50);
   });
 });
+
+describe('validateSld against the schemas', () => {
+  const SLD10 = (rule: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>
+<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">
+  <NamedLayer>
+    <Name>roads</Name>
+    <UserStyle>
+      <FeatureTypeStyle>
+        <Rule>
+${rule}
+        </Rule>
+      </FeatureTypeStyle>
+    </UserStyle>
+  </NamedLayer>
+</StyledLayerDescriptor>
+`;
+
+  it('accepts a complete SLD 1.0.0 style', () => {
+    const text = SLD10(`          <ogc:Filter>
+            <ogc:PropertyIsGreaterThan><ogc:PropertyName>lanes</ogc:PropertyName><ogc:Literal>2</ogc:Literal></ogc:PropertyIsGreaterThan>
+          </ogc:Filter>
+          <MaxScaleDenominator>50000</MaxScaleDenominator>
+          <LineSymbolizer><Stroke><CssParameter name="stroke">#ff0000</CssParameter><CssParameter name="stroke-width">2</CssParameter></Stroke></LineSymbolizer>`);
+    expect(validateSld(text)).toEqual({ valid: true, version: '1.0.0', issues: [] });
+  });
+
+  it('says where and what, in words a style author understands', () => {
+    const text = SLD10(`          <LineSymbolizer>
+            <Stroke>
+              <CssParameter name="stroke">#ff0000</CssParameter>
+            </Stroke>
+            <Fill/>
+          </LineSymbolizer>`);
+    expect(validateSld(text)).toEqual({
+      valid: false,
+      version: '1.0.0',
+      issues: [
+        {
+          line: 12,
+          column: 13,
+          code: 'unexpected-element',
+          message: "'Fill' is not allowed here in 'LineSymbolizer': expected 'VendorOption' or the end of 'LineSymbolizer'",
+        },
+      ],
+    });
+  });
+
+  it('reports every problem, in document order', () => {
+    const text = SLD10(`          <MaxScaleDenominator>1:5000</MaxScaleDenominator>
+          <PolygonSymbolizer><Fill><CssParameter name="fil">#ff0000</CssParameter></Fill></PolygonSymbolizer>
+          <PointSymbolizer><Graphic><Size>big</Size></Graphic></PointSymbolizer>`);
+    expect(validateSld(text).issues.map((i) => `${i.line}:${i.column} ${i.code}`)).toEqual([
+      '8:11 invalid-value',
+      '9:50 unknown-parameter',
+      '10:37 invalid-number',
+    ]);
+  });
+
+  it('validates SLD 1.1.0 with the SE schema and refuses SLD 1.0 elements in it', () => {
+    const se = (body: string) =>
+      `<StyledLayerDescriptor version="1.1.0" xmlns="http://www.opengis.net/sld" xmlns:se="http://www.opengis.net/se"><NamedLayer><se:Name>x</se:Name><UserStyle><se:FeatureTypeStyle><se:Rule>${body}</se:Rule></se:FeatureTypeStyle></UserStyle></NamedLayer></StyledLayerDescriptor>`;
+    expect(validateSld(se('<se:PolygonSymbolizer><se:Fill><se:SvgParameter name="fill">#00ff00</se:SvgParameter></se:Fill></se:PolygonSymbolizer>'))).toEqual({
+      valid: true,
+      version: '1.1.0',
+      issues: [],
+    });
+    expect(validateSld(se('<PolygonSymbolizer/>')).issues.map((i) => i.code)).toEqual(['unexpected-element']);
+  });
+
+  it('never throws on broken variants of a valid style, and answers quickly', () => {
+    const base = SLD10('<PointSymbolizer><Graphic><Mark><WellKnownName>circle</WellKnownName></Mark><Size>6</Size></Graphic></PointSymbolizer>');
+    const bytes = new TextEncoder().encode(base);
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const start = performance.now();
+    for (let round = 0; round < 2000; round++) {
+      const variant = bytes.slice(0, Math.floor(random() * bytes.length) + 1);
+      for (let k = 0; k < 3; k++) variant[Math.floor(random() * variant.length)] = Math.floor(random() * 256);
+      const result = validateSld(variant);
+      expect(Array.isArray(result.issues)).toBe(true);
+      expect(result.valid).toBe(result.issues.length === 0);
+    }
+    expect(performance.now() - start).toBeLessThan(10_000);
+  });
+
+  it('validates a 1 MiB style in well under a second (see bench/ for the real measure)', () => {
+    const rule = '<Rule><Name>r</Name><ogc:Filter><ogc:PropertyIsEqualTo><ogc:PropertyName>k</ogc:PropertyName><ogc:Literal>v</ogc:Literal></ogc:PropertyIsEqualTo></ogc:Filter><PolygonSymbolizer><Fill><CssParameter name="fill">#aabbcc</CssParameter></Fill><Stroke><CssParameter name="stroke-width">1</CssParameter></Stroke></PolygonSymbolizer></Rule>\n';
+    const text = SLD10(rule.repeat(Math.ceil((1024 * 1024) / rule.length)).replace(/^<Rule>|<\/Rule>\n$/g, ''));
+    expect(text.length).toBeGreaterThan(1024 * 1024);
+    validateSld(text); // warm-up
+    const start = performance.now();
+    const result = validateSld(text);
+    expect(result).toEqual({ valid: true, version: '1.0.0', issues: [] });
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
+  it('stops at 100 issues on a document full of mistakes', () => {
+    const text = SLD10('<PointSymbolizer/><Bad/>'.repeat(5000));
+    const result = validateSld(text);
+    expect(result.valid).toBe(false);
+    expect(result.issues.length).toBeLessThanOrEqual(100);
+  });
+});

@@ -1,20 +1,27 @@
 import type { DocumentIssue } from '@geocatalog/catalog-model';
+import { validateAgainstGrammar } from '../schema/schema-validator';
 import { quote } from '../xml/xml-chars';
 import { decodeXml } from '../xml/xml-decode';
 import { parseRootElement, parseXml } from '../xml/xml-parser';
 import { getAttribute, type XmlElement } from '../xml/xml-tree';
+import { sldGrammar, type SldVersion } from './sld-grammars';
+import { createStyleRuleChecker } from './style-rules';
+
+export type { SldVersion } from './sld-grammars';
 
 /** Namespace of the `StyledLayerDescriptor` root, the same in SLD 1.0.0 and 1.1.0. */
 export const SLD_NAMESPACE = 'http://www.opengis.net/sld';
 
-/** The SLD versions the catalog accepts: SLD 1.0.0, and SLD 1.1.0 with Symbology Encoding 1.1.0. */
-export type SldVersion = '1.0.0' | '1.1.0';
+/** Issues reported at most, all layers together, so a hostile document gives a short list. */
+const MAX_ISSUES = 100;
 
 /** {@link SldVersion} as a list, in release order. */
 export const SLD_VERSIONS: readonly SldVersion[] = ['1.0.0', '1.1.0'];
 
 /**
- * Issue codes of the SLD layer (on top of the XML layer's `XmlIssueCode`). Stable.
+ * Issue codes of the SLD root checks. Stable. A result's issues carry these, the XML layer's
+ * `XmlIssueCode`s (well-formedness and safety), the schema layer's `SchemaIssueCode`s, and the
+ * `StyleRuleCode`s of the checks beyond the schemas.
  * - `wrong-root`: the root element is not `StyledLayerDescriptor`.
  * - `wrong-namespace`: the root is `StyledLayerDescriptor` but not in {@link SLD_NAMESPACE}.
  * - `missing-version`: the root has no `version` attribute.
@@ -37,9 +44,12 @@ export interface SldValidationResult {
 }
 
 /**
- * Validates an SLD document. For now: well-formedness (with XML's safety rules: no DOCTYPE, no
- * entities beyond the predefined ones), the root `StyledLayerDescriptor` in {@link SLD_NAMESPACE}, and
- * its `version` (1.0.0 or 1.1.0). Never throws.
+ * Validates an SLD document: well-formedness (with XML's safety rules: no DOCTYPE, no entities
+ * beyond the predefined ones), the root `StyledLayerDescriptor` in {@link SLD_NAMESPACE} with a
+ * `version` of 1.0.0 or 1.1.0, then the whole document against that version's official schemas
+ * (SLD 1.0.0 + Filter 1.0.0, or SLD 1.1.0 + SE 1.1.0 + Filter 1.1.0) extended with GeoServer's
+ * vendor extensions, and the checks the schemas cannot make (parameter names, colours, opacities,
+ * sizes, links that would read local files). Never throws.
  *
  * @param input the document as text, or as bytes to be decoded by its byte-order mark or XML
  *   declaration (`decodeXml`); bytes are what an upload carries, and only they can reveal an
@@ -83,7 +93,8 @@ function validate(input: string | Uint8Array): SldValidationResult {
     text = decoded.text;
   }
 
-  const parsed = parseXml(text);
+  // Indentation is of no use to validation; leaving it out of the tree saves a third of the parse.
+  const parsed = parseXml(text, { dropWhitespaceText: true });
   issues.push(...parsed.issues);
   // Encoding and XML issues come from two passes; merge them into document order.
   issues.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -93,8 +104,18 @@ function validate(input: string | Uint8Array): SldValidationResult {
   }
 
   const rootIssue = checkRoot(parsed.root);
-  if (rootIssue !== null) issues.push(rootIssue);
-  return { valid: issues.length === 0, version: versionOf(parsed.root), issues };
+  const version = versionOf(parsed.root);
+  if (rootIssue !== null || version === null) {
+    if (rootIssue !== null) issues.push(rootIssue);
+    return { valid: false, version, issues };
+  }
+  // One walk over the tree: the checks beyond the schemas ride along the schema validation.
+  const rules = createStyleRuleChecker(MAX_ISSUES);
+  const schemaIssues = validateAgainstGrammar(parsed.root, sldGrammar(version), { maxIssues: MAX_ISSUES, visit: rules.visit });
+  const ruleIssues = rules.issues;
+  // Each pass reports in document order; merge them (a stable sort keeps encoding issues first at one position).
+  const all = [...issues, ...schemaIssues, ...ruleIssues].sort((a, b) => a.line - b.line || a.column - b.column).slice(0, MAX_ISSUES);
+  return { valid: all.length === 0, version, issues: all };
 }
 
 function isSldRoot(root: XmlElement): boolean {

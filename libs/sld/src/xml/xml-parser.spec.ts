@@ -389,3 +389,24 @@ describe('parseXml results', () => {
     expect(text).toEqual({ kind: 'text', value: 'x', cdata: false, line: 1, column: 4 });
   });
 });
+
+describe('parseXml with dropWhitespaceText', () => {
+  const xml = '<a>\n  <b> </b>\n  <!-- c -->\n  <c>x <d/> y</c>\n  text\n</a>';
+
+  it('leaves out indentation around child elements, and only that', () => {
+    const root = parseXml(xml, { dropWhitespaceText: true }).root as XmlElement;
+    const shape = (e: XmlElement): unknown[] =>
+      e.children.map((c) => (c.kind === 'element' ? { [c.localName]: shape(c) } : JSON.stringify((c as XmlText).value)));
+    expect(shape(root)).toEqual([{ b: ['" "'] }, { c: ['"x "', { d: [] }, '" y"'] }, '"\\n  text\\n"']);
+    // A leaf keeps its exact text, whitespace included.
+    expect(elements(root)[0].text).toBe(' ');
+  });
+
+  it('changes nothing else: same elements, positions and issues', () => {
+    const kept = parseXml(xml).root as XmlElement;
+    const dropped = parseXml(xml, { dropWhitespaceText: true }).root as XmlElement;
+    const all = (e: XmlElement): string[] => [`${e.localName}@${e.line}:${e.column}`, ...elements(e).flatMap(all)];
+    expect(all(dropped)).toEqual(all(kept));
+    expect(parseXml('<a>\n  <b>\n</a>', { dropWhitespaceText: true }).issues.map((i) => i.code)).toEqual(['mismatched-tag']);
+  });
+});
