@@ -6,8 +6,10 @@ import { defineConfig } from 'vite';
 const libSource = (lib: string): string =>
   fileURLToPath(new URL(`../../libs/${lib}/src/index.ts`, import.meta.url));
 
-// The api serves this build at {CONTEXT_PATH}/web/ (default /geoserver/web/) and the REST API at
-// {CONTEXT_PATH}/rest; the dev server proxies the REST API to a locally running api.
+// The api serves this build at {CONTEXT_PATH}/web/ (default /geoserver/web/), the REST API at
+// {CONTEXT_PATH}/rest and OGC API - Features at {CONTEXT_PATH}/ogc/features/v1; the dev server
+// proxies both APIs to a locally running api (API_URL, default http://127.0.0.1:8080).
+const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   base: '/geoserver/web/',
   plugins: [react()],
@@ -21,6 +23,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // OpenLayers and the GeoStyler parsers: one named chunk, loaded only by the map views.
+          groups: [{ name: 'map', test: /[\\/]node_modules[\\/](ol|geostyler-[\w-]+|fast-xml-parser|css-font-parser|rbush|quickselect|earcut|color-[\w-]+)[\\/]/ }],
+        },
+      },
+    },
   },
   experimental: {
     // Chunks and assets find each other relative to the importing file, so only index.html
@@ -29,7 +39,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/geoserver/rest': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      '/geoserver/rest': { target: apiUrl, changeOrigin: false },
+      '/geoserver/ogc': { target: apiUrl, changeOrigin: false },
     },
   },
   test: {

@@ -1,3 +1,7 @@
+import type { DataStoreRef } from './datastores';
+import type { LayerRef } from './layers';
+import type { StyleRef } from './styles';
+
 /**
  * TanStack Query keys of every REST resource the console caches, in one place so that a
  * module that changes a resource can refresh what other modules show.
@@ -7,4 +11,24 @@ export const queryKeys = {
   all: ['rest'] as const,
   /** `GET /workspaces`. */
   workspaces: () => [...queryKeys.all, 'workspaces'] as const,
+  /** Everything about data stores (lists and records). */
+  dataStores: () => [...queryKeys.all, 'datastores'] as const,
+  dataStoreList: (workspace: string) => [...queryKeys.dataStores(), 'list', workspace] as const,
+  dataStore: (ref: DataStoreRef) => [...queryKeys.dataStores(), 'one', ref.workspace, ref.name] as const,
+  /** Feature types and available tables of stores. */
+  featureTypes: () => [...queryKeys.all, 'featuretypes'] as const,
+  featureTypeList: (ref: DataStoreRef) => [...queryKeys.featureTypes(), 'list', ref.workspace, ref.name] as const,
+  availableTables: (ref: DataStoreRef) => [...queryKeys.featureTypes(), 'available', ref.workspace, ref.name] as const,
+  featureType: (path: string) => [...queryKeys.featureTypes(), 'one', path] as const,
+  /** Everything about layers. */
+  layers: () => [...queryKeys.all, 'layers'] as const,
+  layerList: () => [...queryKeys.layers(), 'list'] as const,
+  layer: (ref: LayerRef) => [...queryKeys.layers(), 'one', ref.workspace, ref.name] as const,
+  /** Everything about styles. */
+  styles: () => [...queryKeys.all, 'styles'] as const,
+  styleList: (workspace: string | null) => [...queryKeys.styles(), 'list', workspace ?? ''] as const,
+  styleSld: (ref: StyleRef) => [...queryKeys.styles(), 'sld', ref.workspace ?? '', ref.name] as const,
+  styleInfo: (ref: StyleRef) => [...queryKeys.styles(), 'info', ref.workspace ?? '', ref.name] as const,
+  /** OGC API collections. */
+  collection: (id: string) => [...queryKeys.all, 'collection', id] as const,
 };

@@ -1,4 +1,4 @@
-import { NO_RESPONSE, RestError } from './rest-error';
+import { NO_RESPONSE, RestError, type RestIssue } from './rest-error';
 
 /** How a {@link RestClient} reaches the REST API. */
 export interface RestClientOptions {
@@ -13,10 +13,16 @@ export interface RestClientOptions {
 }
 
 /**
- * The one place the console talks HTTP to the REST API. Every request carries the Basic
- * `Authorization` header and `X-Requested-With: XMLHttpRequest`: the latter makes the server leave
- * out its `WWW-Authenticate` challenge on 401, so the browser never pops up its own login dialog.
- * Failures become a {@link RestError} carrying the server's text.
+ * What write requests accept back: the created name as text, or on refusal an RFC 9457 problem,
+ * which carries located issues (line and column of SLD problems) besides the sentence.
+ */
+const WRITE_ACCEPT = 'text/plain, application/problem+json;q=0.9, application/json;q=0.8';
+
+/**
+ * The one place the console talks HTTP to the REST API (and to the OGC API of the same service).
+ * Every request carries the Basic `Authorization` header and `X-Requested-With: XMLHttpRequest`:
+ * the latter makes the server leave out its `WWW-Authenticate` challenge on 401, so the browser
+ * never pops up its own login dialog. Failures become a {@link RestError} carrying the server's text.
  */
 export class RestClient {
   private readonly fetchImpl: typeof fetch;
@@ -26,9 +32,22 @@ export class RestClient {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  /** GETs a JSON representation, e.g. `getJson('/workspaces.json')`. */
-  async getJson<T = unknown>(path: string, signal?: AbortSignal): Promise<T> {
-    const response = await this.send(path, { method: 'GET', headers: { Accept: 'application/json' }, signal });
+  /** The base path requests are made under. */
+  get base(): string {
+    return this.options.restBase;
+  }
+
+  /** The same credentials against another base path of the service (e.g. the OGC API). */
+  withBase(base: string): RestClient {
+    return new RestClient({ ...this.options, restBase: base });
+  }
+
+  /**
+   * GETs a JSON representation, e.g. `getJson('/workspaces.json')`. An absolute URL (a `next`
+   * link the server wrote) is fetched as it is.
+   */
+  async getJson<T = unknown>(path: string, signal?: AbortSignal, accept = 'application/json'): Promise<T> {
+    const response = await this.send(path, { method: 'GET', headers: { Accept: accept }, signal });
     try {
       return (await response.json()) as T;
     } catch {
@@ -36,13 +55,39 @@ export class RestClient {
     }
   }
 
+  /** GETs a document as text (an SLD), asking for `accept`. */
+  async getText(path: string, accept: string, signal?: AbortSignal): Promise<string> {
+    const response = await this.send(path, { method: 'GET', headers: { Accept: accept }, signal });
+    return response.text();
+  }
+
   /** POSTs a JSON body; resolves with the response text (GeoServer answers 201 with the new name). */
-  async postJson(path: string, body: unknown): Promise<string> {
-    const response = await this.send(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/plain, application/json' },
-      body: JSON.stringify(body),
-    });
+  postJson(path: string, body: unknown): Promise<string> {
+    return this.write('POST', path, JSON.stringify(body), 'application/json');
+  }
+
+  /** PUTs a JSON body; resolves with the response text. */
+  putJson(path: string, body: unknown): Promise<string> {
+    return this.write('PUT', path, JSON.stringify(body), 'application/json');
+  }
+
+  /** POSTs a document of another type (an SLD); resolves with the response text. */
+  postText(path: string, body: string, contentType: string): Promise<string> {
+    return this.write('POST', path, body, contentType);
+  }
+
+  /** PUTs a document of another type (an SLD); resolves with the response text. */
+  putText(path: string, body: string, contentType: string): Promise<string> {
+    return this.write('PUT', path, body, contentType);
+  }
+
+  /** DELETEs a resource. */
+  async delete(path: string): Promise<void> {
+    await this.send(path, { method: 'DELETE', headers: { Accept: WRITE_ACCEPT } });
+  }
+
+  private async write(method: string, path: string, body: string, contentType: string): Promise<string> {
+    const response = await this.send(path, { method, headers: { 'Content-Type': contentType, Accept: WRITE_ACCEPT }, body });
     return response.text();
   }
 
@@ -50,35 +95,47 @@ export class RestClient {
     const headers = new Headers(init.headers);
     headers.set('Authorization', this.options.authorization);
     headers.set('X-Requested-With', 'XMLHttpRequest');
+    const url = /^https?:\/\//.test(path) ? path : `${this.options.restBase}${path}`;
     let response: Response;
     try {
       // no-store: the catalog may be changed by other processes at any moment.
-      response = await this.fetchImpl(`${this.options.restBase}${path}`, { ...init, headers, cache: 'no-store' });
+      response = await this.fetchImpl(url, { ...init, headers, cache: 'no-store' });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new RestError(NO_RESPONSE, 'The server could not be reached. Check your connection and try again.');
     }
     if (response.ok) return response;
     if (response.status === 401) this.options.onUnauthorized?.();
-    throw new RestError(response.status, await reasonOf(response));
+    const { reason, issues } = await reasonOf(response);
+    throw new RestError(response.status, reason, issues);
   }
 }
 
 /** The server's reason for a failed response: its text/plain sentence, or a generic one. */
-async function reasonOf(response: Response): Promise<string> {
+async function reasonOf(response: Response): Promise<{ reason: string; issues: RestIssue[] }> {
   const type = response.headers.get('Content-Type') ?? '';
   const text = await response.text().catch(() => '');
   if (type.includes('application/problem+json')) {
     try {
-      const problem = JSON.parse(text) as { detail?: unknown; title?: unknown };
+      const problem = JSON.parse(text) as { detail?: unknown; title?: unknown; issues?: unknown };
       const reason = problem.detail ?? problem.title;
-      if (typeof reason === 'string' && reason.trim()) return reason.trim();
+      if (typeof reason === 'string' && reason.trim()) return { reason: reason.trim(), issues: issuesOf(problem.issues) };
     } catch {
       // Fall through to the generic reason.
     }
   } else if (type.startsWith('text/plain') && text.trim()) {
-    return text.trim();
+    return { reason: text.trim(), issues: [] };
   }
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  return `The server answered ${status}.`;
+  return { reason: `The server answered ${status}.`, issues: [] };
+}
+
+function issuesOf(value: unknown): RestIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((issue) => {
+    if (typeof issue !== 'object' || issue === null) return [];
+    const { line, column, code, message } = issue as Record<string, unknown>;
+    if (typeof line !== 'number' || typeof message !== 'string') return [];
+    return [{ line, column: typeof column === 'number' ? column : 1, code: typeof code === 'string' ? code : '', message }];
+  });
 }

@@ -1,12 +1,24 @@
 /** HTTP status used for a request that never got an answer (offline, server down, aborted). */
 export const NO_RESPONSE = 0;
 
+/** A problem the server located in a document it refused (an SLD), from an RFC 9457 answer. */
+export interface RestIssue {
+  /** 1-based line. */
+  line: number;
+  /** 1-based column. */
+  column: number;
+  code: string;
+  message: string;
+}
+
 /** A refused or failed REST call, with the server's one-sentence reason as the message. */
 export class RestError extends Error {
   constructor(
     /** The HTTP status, or {@link NO_RESPONSE} when the server could not be reached. */
     readonly status: number,
     message: string,
+    /** Located problems the server listed (SLD validation), when it answered with a problem document. */
+    readonly issues: RestIssue[] = [],
   ) {
     super(message);
     this.name = 'RestError';

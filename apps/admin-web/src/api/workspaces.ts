@@ -40,3 +40,8 @@ export async function createWorkspace(client: RestClient, name: string): Promise
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** `DELETE /workspaces/{ws}?recurse=true`: the workspace with its stores, layers and styles. */
+export async function deleteWorkspace(client: RestClient, name: string): Promise<void> {
+  await client.delete(`/workspaces/${encodeURIComponent(name)}?recurse=true`);
+}

@@ -1,5 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireSession, SignInPage } from '../modules/auth';
+import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
+import { PreviewPage } from '../modules/preview';
+import { NewStorePage, StorePage, StoresPage } from '../modules/stores';
+import { StyleEditorPage, StylesPage } from '../modules/styles';
 import { WorkspacesPage } from '../modules/workspaces';
 import { AppShell } from './app-shell';
 import { NotFoundPage } from './not-found-page';
@@ -16,6 +20,18 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/workspaces" replace /> },
       { path: 'workspaces', element: <WorkspacesPage /> },
+      { path: 'stores', element: <StoresPage /> },
+      { path: 'stores/new', element: <NewStorePage /> },
+      { path: 'stores/:workspace/:store', element: <StorePage /> },
+      { path: 'layers', element: <LayersPage /> },
+      { path: 'layers/publish', element: <PublishPage /> },
+      { path: 'layers/:workspace/:layer', element: <LayerPage /> },
+      { path: 'styles', element: <StylesPage /> },
+      // One segment: a global style; two: a workspace's style (names never hold a slash).
+      { path: 'styles/:style', element: <StyleEditorPage /> },
+      { path: 'styles/:workspace/:style', element: <StyleEditorPage /> },
+      { path: 'preview', element: <Navigate to="/layers" replace /> },
+      { path: 'preview/:layer', element: <PreviewPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -3,8 +3,11 @@ import { classNames } from './class-names';
 import { Spinner } from './spinner';
 import './button.css';
 
-/** `primary` for the one main action of a view, `secondary` for others, `ghost` for quiet ones. */
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+/**
+ * `primary` for the one main action of a view, `secondary` for others, `ghost` for quiet ones,
+ * `danger` for actions that destroy.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
@@ -12,6 +15,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
   /** Stretches the button to the width of its container. */
   block?: boolean;
+  /** A compact button for table rows and toolbars. */
+  small?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
 
@@ -20,6 +25,7 @@ export function Button({
   variant = 'secondary',
   busy = false,
   block = false,
+  small = false,
   type = 'button',
   className,
   children,
@@ -28,7 +34,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={classNames('btn', `btn--${variant}`, block && 'btn--block', className)}
+      className={classNames('btn', `btn--${variant}`, block && 'btn--block', small && 'btn--small', className)}
       aria-busy={busy || undefined}
       {...rest}
     >

@@ -1,17 +1,26 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import './page-header.css';
+
+/** One step of the trail above a page title. */
+export interface Crumb {
+  label: string;
+  to: string;
+}
 
 export interface PageHeaderProps {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
+  /** Where this page sits: `Layers › acme:states`. The page itself is not repeated. */
+  breadcrumbs?: Crumb[];
 }
 
 /**
  * The page's `<h1>`. It takes focus when the page appears, so that after navigating a screen
  * reader starts at the new page and Tab continues from there, not from the old link.
  */
-export function PageHeader({ title, description, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, breadcrumbs }: PageHeaderProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const heading = headingRef.current;
@@ -23,7 +32,18 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
   }, []);
   return (
     <div className="page-header">
-      <div>
+      <div className="page-header__text">
+        {breadcrumbs && breadcrumbs.length > 0 && (
+          <nav aria-label="Breadcrumb" className="page-header__crumbs">
+            <ol>
+              {breadcrumbs.map((crumb) => (
+                <li key={crumb.to}>
+                  <Link to={crumb.to}>{crumb.label}</Link>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
         <h1 className="page-header__title" ref={headingRef} tabIndex={-1}>
           {title}
         </h1>

@@ -4,6 +4,7 @@ export { RequireSession } from './components/require-session';
 export { SessionMenu } from './components/session-menu';
 export { WRONG_CREDENTIALS_MESSAGE } from './components/sign-in-form';
 export { useAuth } from './hooks/use-auth';
+export { useFeaturesClient } from './hooks/use-features-client';
 export { useRestClient } from './hooks/use-rest-client';
 export { SignInPage } from './pages/sign-in-page';
 export type { Session } from './session-store';

@@ -1,63 +1,56 @@
+import { Link } from 'react-router-dom';
 import type { WorkspaceSummary } from '../../../api';
-import { Skeleton, Table } from '../../../ui';
+import { Button, byText, type Column, type ListDefaults, type ListSpec } from '../../../ui';
 import './workspace-table.css';
 
-export interface WorkspaceTableProps {
-  workspaces: WorkspaceSummary[];
-  /** A workspace to draw attention to, e.g. the one just created. */
-  highlighted?: string | null;
-}
+/** The workspace list's URL state: sorted by name unless told otherwise. */
+export const WORKSPACE_LIST: ListDefaults = { sort: 'name', sortKeys: ['name'] };
 
-/** The workspace list: one row per workspace, its name as the row header. */
-export function WorkspaceTable({ workspaces, highlighted }: WorkspaceTableProps) {
-  return (
-    <Table caption="Workspaces" className="workspace-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col" className="workspace-table__rest">REST resource</th>
-        </tr>
-      </thead>
-      <tbody>
-        {workspaces.map((workspace) => (
-          <tr key={workspace.name} className={workspace.name === highlighted ? 'workspace-table__row--new' : undefined}>
-            <th scope="row">
-              <span className="workspace-table__name">{workspace.name}</span>
-            </th>
-            <td className="table__muted workspace-table__rest">
-              <code>{resourcePath(workspace)}</code>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
+export const WORKSPACE_SPEC: ListSpec<WorkspaceSummary> = {
+  text: (workspace) => workspace.name,
+  compare: { name: byText((workspace) => workspace.name) },
+};
 
-/** Placeholder rows while the list loads. */
-export function WorkspaceTableSkeleton({ rows = 4 }: { rows?: number }) {
-  return (
-    <Table caption="Workspaces (loading)" className="workspace-table" aria-hidden="true">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col" className="workspace-table__rest">REST resource</th>
-        </tr>
-      </thead>
-      <tbody>
-        {Array.from({ length: rows }, (_, index) => (
-          <tr key={index}>
-            <td>
-              <Skeleton width={`${40 + ((index * 17) % 35)}%`} />
-            </td>
-            <td className="workspace-table__rest">
-              <Skeleton width={`${55 + ((index * 11) % 30)}%`} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
+/** Columns of the workspace list; `onDelete` opens the delete confirmation for a row. */
+export function workspaceColumns(onDelete: (name: string) => void): Column<WorkspaceSummary>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      rowHeader: true,
+      cell: (workspace) => <span className="workspace-table__name">{workspace.name}</span>,
+    },
+    {
+      key: 'contents',
+      header: 'Contents',
+      cell: (workspace) => (
+        <span className="workspace-table__links">
+          <Link to={`/stores?workspace=${encodeURIComponent(workspace.name)}`}>Data stores</Link>
+          <Link to={`/layers?workspace=${encodeURIComponent(workspace.name)}`}>Layers</Link>
+          <Link to={`/styles?workspace=${encodeURIComponent(workspace.name)}`}>Styles</Link>
+        </span>
+      ),
+    },
+    {
+      key: 'rest',
+      header: 'REST resource',
+      secondary: true,
+      cell: (workspace) => (
+        <code className="table__muted workspace-table__rest">{resourcePath(workspace)}</code>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      end: true,
+      cell: (workspace) => (
+        <Button small variant="ghost" onClick={() => onDelete(workspace.name)} aria-label={`Delete workspace ${workspace.name}`}>
+          Delete
+        </Button>
+      ),
+    },
+  ];
 }
 
 /** The path of the workspace's REST resource, decoded, without origin and format suffix. */

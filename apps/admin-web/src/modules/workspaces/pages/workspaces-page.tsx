@@ -1,15 +1,21 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '../../../ui';
+import { useMemo, useRef, useState } from 'react';
+import { Button, Card, CatalogList, EmptyState, PageHeader, Spinner, useListState, useToast } from '../../../ui';
 import { CreateWorkspaceForm } from '../components/create-workspace-form';
-import { WorkspaceTable, WorkspaceTableSkeleton } from '../components/workspace-table';
+import { DeleteWorkspaceDialog } from '../components/delete-workspace-dialog';
+import { WORKSPACE_LIST, WORKSPACE_SPEC, workspaceColumns } from '../components/workspace-table';
 import { useWorkspaces } from '../hooks/use-workspaces';
 import './workspaces-page.css';
 
-/** Lists the workspaces and creates new ones. */
+/** Lists the workspaces, creates new ones and deletes them with what they hold. */
 export function WorkspacesPage() {
   const workspaces = useWorkspaces();
+  const controls = useListState(WORKSPACE_LIST);
+  const toast = useToast();
   const nameInputRef = useRef<HTMLInputElement>(null);
   const [lastCreated, setLastCreated] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const columns = useMemo(() => workspaceColumns(setDeleting), []);
+  const highlighted = useMemo(() => new Set(lastCreated ? [lastCreated] : []), [lastCreated]);
   const count = workspaces.data?.length;
 
   return (
@@ -26,31 +32,24 @@ export function WorkspacesPage() {
             <>
               {workspaces.isFetching && !workspaces.isPending && <Spinner size="small" label="Refreshing" />}
               {count !== undefined && <span>{count === 1 ? '1 workspace' : `${count} workspaces`}</span>}
-              <Button variant="ghost" onClick={() => void workspaces.refetch()} disabled={workspaces.isFetching}>
+              <Button variant="ghost" small onClick={() => void workspaces.refetch()} disabled={workspaces.isFetching}>
                 Refresh
               </Button>
             </>
           }
         >
-          <div aria-busy={workspaces.isPending || undefined}>
-            {workspaces.isPending ? (
-              <>
-                <p className="visually-hidden" role="status">
-                  Loading workspaces…
-                </p>
-                <WorkspaceTableSkeleton />
-              </>
-            ) : workspaces.isError && !workspaces.data ? (
-              <div className="workspaces-page__message">
-                <Alert
-                  tone="error"
-                  title="Could not load the workspaces"
-                  actions={<Button onClick={() => void workspaces.refetch()}>Retry</Button>}
-                >
-                  {workspaces.error.message}
-                </Alert>
-              </div>
-            ) : workspaces.data.length === 0 ? (
+          <CatalogList
+            caption="Workspaces"
+            noun="workspaces"
+            columns={columns}
+            items={workspaces.data}
+            error={workspaces.error}
+            onRetry={() => void workspaces.refetch()}
+            spec={WORKSPACE_SPEC}
+            controls={controls}
+            rowKey={(workspace) => workspace.name}
+            highlighted={highlighted}
+            empty={
               <EmptyState
                 title="No workspaces yet"
                 action={
@@ -61,24 +60,21 @@ export function WorkspacesPage() {
               >
                 Workspaces hold the catalog's data stores, layers and styles. Create one to get started.
               </EmptyState>
-            ) : (
-              <>
-                {workspaces.isError && (
-                  <div className="workspaces-page__message">
-                    <Alert tone="error" title="Could not refresh the workspaces">
-                      {workspaces.error.message}
-                    </Alert>
-                  </div>
-                )}
-                <WorkspaceTable workspaces={workspaces.data} highlighted={lastCreated} />
-              </>
-            )}
-          </div>
+            }
+          />
         </Card>
         <Card title="Create workspace" className="workspaces-page__create">
           <CreateWorkspaceForm nameInputRef={nameInputRef} onCreated={setLastCreated} />
         </Card>
       </div>
+      <DeleteWorkspaceDialog
+        name={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(name) => {
+          setDeleting(null);
+          toast.success(`Workspace ${name} deleted.`);
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,71 @@
+import { isObject, stringOf } from './catalog-json';
+import type { RestClient } from './rest-client';
+
+/** A collection of the OGC API - Features, reduced to what the preview uses. */
+export interface FeatureCollectionInfo {
+  /** `ws:layer`. */
+  id: string;
+  title: string;
+  /** CRS84 box `[minx, miny, maxx, maxy]`, when the server gives one. */
+  bbox: [number, number, number, number] | null;
+}
+
+/** One page of features: GeoJSON plus the paging facts. */
+export interface FeaturePage {
+  /** The GeoJSON FeatureCollection as sent. */
+  collection: Record<string, unknown>;
+  numberMatched: number | null;
+  numberReturned: number;
+  /** The `next` link, when more features match. */
+  next: string | null;
+}
+
+/** The OGC API - Features base below the service's context path: `/geoserver/rest` → `/geoserver/ogc/features/v1`. */
+export function featuresBaseFor(restBase: string): string {
+  return `${restBase.replace(/\/rest$/, '')}/ogc/features/v1`;
+}
+
+/** Reads a collection document (`/collections/{id}`). */
+export function parseCollection(body: unknown): FeatureCollectionInfo {
+  if (!isObject(body) || typeof body.id !== 'string') throw new Error('The server sent a collection without an id.');
+  let bbox: FeatureCollectionInfo['bbox'] = null;
+  const spatial = isObject(body.extent) && isObject(body.extent.spatial) ? body.extent.spatial : null;
+  const first = spatial && Array.isArray(spatial.bbox) ? spatial.bbox[0] : null;
+  if (Array.isArray(first) && first.length >= 4) {
+    const numbers = first.length === 6 ? [first[0], first[1], first[3], first[4]] : first.slice(0, 4);
+    if (numbers.every((n) => typeof n === 'number' && Number.isFinite(n))) bbox = numbers as [number, number, number, number];
+  }
+  return { id: body.id, title: stringOf(body.title, body.id), bbox };
+}
+
+/** `GET /collections/{id}`. */
+export async function getCollection(features: RestClient, id: string, signal?: AbortSignal): Promise<FeatureCollectionInfo> {
+  return parseCollection(await features.getJson(`/collections/${encodeURIComponent(id)}`, signal));
+}
+
+/** The items URL for a CRS84 box, clamped to the CRS extent as the standard requires. */
+export function itemsPath(id: string, bbox: [number, number, number, number], limit: number): string {
+  const [minx, miny, maxx, maxy] = [Math.max(bbox[0], -180), Math.max(bbox[1], -90), Math.min(bbox[2], 180), Math.min(bbox[3], 90)];
+  const round = (n: number) => Number(n.toFixed(7));
+  return `/collections/${encodeURIComponent(id)}/items?bbox=${[minx, miny, maxx, maxy].map(round).join(',')}&limit=${limit}`;
+}
+
+/** Reads one page of `/items`. */
+export function parseFeaturePage(body: unknown): FeaturePage {
+  if (!isObject(body) || body.type !== 'FeatureCollection' || !Array.isArray(body.features)) {
+    throw new Error('The server sent something that is not a GeoJSON FeatureCollection.');
+  }
+  const links = Array.isArray(body.links) ? body.links : [];
+  const next = links.find((link): link is Record<string, unknown> => isObject(link) && link.rel === 'next' && typeof link.href === 'string');
+  return {
+    collection: body,
+    numberMatched: typeof body.numberMatched === 'number' ? body.numberMatched : null,
+    numberReturned: typeof body.numberReturned === 'number' ? body.numberReturned : body.features.length,
+    next: next ? String(next.href) : null,
+  };
+}
+
+/** A page of items: a path below the features base, or a `next` URL the server wrote. */
+export async function getFeaturePage(features: RestClient, pathOrUrl: string, signal?: AbortSignal): Promise<FeaturePage> {
+  return parseFeaturePage(await features.getJson(pathOrUrl, signal, 'application/geo+json, application/json'));
+}

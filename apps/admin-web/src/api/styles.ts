@@ -1,0 +1,104 @@
+import { isObject, listNames, restPathOfHref, seg, stringOf, wrapped } from './catalog-json';
+import type { RestClient } from './rest-client';
+
+/** A style: global (`workspace` null) or of a workspace. */
+export interface StyleRef {
+  workspace: string | null;
+  name: string;
+}
+
+/** A style's record. */
+export interface StyleInfo extends StyleRef {
+  format: string;
+  /** `1.0.0` or `1.1.0`. */
+  version: string;
+  filename: string;
+}
+
+/** SLD 1.0.0 and SE 1.1.0 content types, as the REST API takes them. */
+export const SLD_CONTENT_TYPES = {
+  '1.0.0': 'application/vnd.ogc.sld+xml',
+  '1.1.0': 'application/vnd.ogc.se+xml',
+} as const;
+
+/**
+ * Reads a style reference as layers and lists write it: `{"name":"acme:blue","workspace":"acme"}`,
+ * `{"name":"acme:blue","href":".../workspaces/acme/styles/blue.json"}` or `{"name":"polygon"}`.
+ */
+export function parseStyleRef(entry: Record<string, unknown>): StyleRef {
+  let name = stringOf(entry.name);
+  let workspace: string | null = typeof entry.workspace === 'string' && entry.workspace ? entry.workspace : null;
+  if (!workspace && typeof entry.href === 'string') {
+    const match = /^\/workspaces\/([^/]+)\/styles\//.exec(restPathOfHref(entry.href) ?? '');
+    if (match) workspace = decodeURIComponent(match[1]);
+  }
+  if (workspace && name.startsWith(`${workspace}:`)) name = name.slice(workspace.length + 1);
+  else if (!workspace && name.includes(':') && typeof entry.href !== 'string') {
+    workspace = name.slice(0, name.indexOf(':'));
+    name = name.slice(workspace.length + 1);
+  }
+  return { workspace, name };
+}
+
+/** The style reference in a body: `{"name","workspace"}` (workspace left out for a global style). */
+export function styleRefBody(ref: StyleRef): Record<string, string> {
+  return ref.workspace ? { name: ref.name, workspace: ref.workspace } : { name: ref.name };
+}
+
+/** `ws:name` for a workspace style, `name` for a global one. */
+export const qualifiedStyleName = (ref: StyleRef): string => (ref.workspace ? `${ref.workspace}:${ref.name}` : ref.name);
+
+export const sameStyle = (a: StyleRef | null | undefined, b: StyleRef | null | undefined): boolean =>
+  !!a && !!b && a.name === b.name && (a.workspace ?? null) === (b.workspace ?? null);
+
+/** The REST path of a style (`/styles/x` or `/workspaces/ws/styles/x`) with an optional suffix. */
+export function stylePath(ref: StyleRef, suffix = ''): string {
+  return `${ref.workspace ? `/workspaces/${seg(ref.workspace)}` : ''}/styles/${seg(ref.name)}${suffix}`;
+}
+
+/** Global styles (`workspace` omitted) or one workspace's styles. */
+export async function listStyles(client: RestClient, workspace: string | null, signal?: AbortSignal): Promise<StyleRef[]> {
+  const path = workspace ? `/workspaces/${seg(workspace)}/styles.json` : '/styles.json';
+  return listNames(await client.getJson(path, signal), 'styles', 'style', 'style').map((name) => ({ workspace, name }));
+}
+
+/** Reads `{"style":{…}}`. */
+export function parseStyleInfo(body: unknown, ref: StyleRef): StyleInfo {
+  const style = wrapped(body, 'style', 'style');
+  const version = isObject(style.languageVersion) ? stringOf(style.languageVersion.version, '1.0.0') : '1.0.0';
+  return { ...ref, format: stringOf(style.format, 'sld'), version, filename: stringOf(style.filename) };
+}
+
+export async function getStyleInfo(client: RestClient, ref: StyleRef, signal?: AbortSignal): Promise<StyleInfo> {
+  return parseStyleInfo(await client.getJson(stylePath(ref, '.json'), signal), ref);
+}
+
+/** The stored SLD document, byte for byte as text: `GET …/styles/{s}.sld`. */
+export function getStyleSld(client: RestClient, ref: StyleRef, signal?: AbortSignal): Promise<string> {
+  return client.getText(stylePath(ref, '.sld'), `${SLD_CONTENT_TYPES['1.0.0']}, ${SLD_CONTENT_TYPES['1.1.0']}, application/xml`, signal);
+}
+
+const contentTypeFor = (version: string | null | undefined): string =>
+  version === '1.1.0' ? SLD_CONTENT_TYPES['1.1.0'] : SLD_CONTENT_TYPES['1.0.0'];
+
+/** `POST …/styles?name=` with the SLD document: creates the style and its content in one step. */
+export async function createStyle(client: RestClient, ref: StyleRef, sld: string, version?: string | null): Promise<string> {
+  const base = ref.workspace ? `/workspaces/${seg(ref.workspace)}/styles` : '/styles';
+  const created = await client.postText(`${base}?name=${seg(ref.name)}`, sld, contentTypeFor(version));
+  return created.trim() || ref.name;
+}
+
+/** `PUT …/styles/{s}` with the SLD document (validated by the server). */
+export async function saveStyleSld(client: RestClient, ref: StyleRef, sld: string, version?: string | null): Promise<void> {
+  await client.putText(stylePath(ref), sld, contentTypeFor(version));
+}
+
+/** `DELETE …/styles/{s}?recurse=true`: also takes the style off the layers that use it. */
+export async function deleteStyle(client: RestClient, ref: StyleRef): Promise<void> {
+  await client.delete(stylePath(ref, '?recurse=true'));
+}
+
+/** `POST /layers/{layer}/styles` adds a style to a layer's additional styles. */
+export async function addLayerStyle(client: RestClient, qualifiedLayer: string, ref: StyleRef): Promise<void> {
+  await client.postJson(`/layers/${seg(qualifiedLayer)}/styles`, { style: styleRefBody(ref) });
+}

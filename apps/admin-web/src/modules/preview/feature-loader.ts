@@ -1,0 +1,44 @@
+import type Feature from 'ol/Feature';
+import GeoJSON from 'ol/format/GeoJSON';
+import type { Extent } from 'ol/extent';
+import type { Projection } from 'ol/proj';
+import { transformExtent } from 'ol/proj';
+import { getFeaturePage, itemsPath, type RestClient } from '../../api';
+
+/** Features asked for per request, and requests followed per map extent: a preview, not an export. */
+export const PAGE_LIMIT = 1000;
+export const MAX_PAGES = 5;
+
+/** What one extent's load found. */
+export interface ExtentLoad {
+  features: Feature[];
+  /** Features the server says match the extent, when it says. */
+  matched: number | null;
+  /** True when more matched than were loaded (pages capped). */
+  capped: boolean;
+}
+
+/**
+ * Loads the features of an OGC API collection inside a map extent: the extent in CRS84 (clamped
+ * to ±180/±90), `limit` per page, following `next` links up to {@link MAX_PAGES} pages.
+ */
+export async function loadExtent(
+  features: RestClient,
+  collectionId: string,
+  extent: Extent,
+  projection: Projection,
+  signal?: AbortSignal,
+): Promise<ExtentLoad> {
+  const format = new GeoJSON();
+  const [minx, miny, maxx, maxy] = transformExtent(extent, projection, 'EPSG:4326');
+  let next: string | null = itemsPath(collectionId, [minx, miny, maxx, maxy], PAGE_LIMIT);
+  const loaded: Feature[] = [];
+  let matched: number | null = null;
+  for (let page = 0; next && page < MAX_PAGES; page++) {
+    const result = await getFeaturePage(features, next, signal);
+    if (page === 0) matched = result.numberMatched;
+    loaded.push(...(format.readFeatures(result.collection, { dataProjection: 'EPSG:4326', featureProjection: projection }) as Feature[]));
+    next = result.next;
+  }
+  return { features: loaded, matched, capped: next !== null };
+}

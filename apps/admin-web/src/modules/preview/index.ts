@@ -1,0 +1,9 @@
+// The preview module's public face. Everything here pulls in OpenLayers and the GeoStyler
+// parsers, so it is only ever loaded on demand (lazy), keeping them out of the main bundle.
+import { lazy } from 'react';
+
+/** The layer preview page (`/preview/{ws}:{layer}`). */
+export const PreviewPage = lazy(() => import('./pages/preview-page'));
+
+/** A layer drawn with an unsaved SLD text (the style editor's preview). */
+export const StylePreview = lazy(() => import('./components/style-preview'));

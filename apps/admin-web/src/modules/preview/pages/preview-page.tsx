@@ -1,0 +1,206 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, type StyleRef } from '../../../api';
+import { Alert, Badge, Button, EmptyState, LinkButton, PageHeader, SelectField, Skeleton, Spinner, useToast } from '../../../ui';
+import { useFeaturesClient } from '../../auth';
+import { layerPagePath, useLayerDetails } from '../../layers';
+import { IdentifyPanel } from '../components/identify-panel';
+import { LayerMap, type IdentifiedFeature, type MapStatus } from '../components/layer-map';
+import { Legend } from '../components/legend';
+import { MapStatusLine } from '../components/map-status-line';
+import { useMapStyle } from '../hooks/use-map-style';
+import { useStyleSld } from '../hooks/use-style-sld';
+import { legendEntries } from '../sld-to-map-style';
+import './preview-page.css';
+
+/**
+ * The layer preview at `/preview/{ws}:{layer}`: the layer's features from the OGC API, drawn in the
+ * browser with its SLD (default, or `?style=` among the layer's styles), a legend, click-to-identify
+ * and a link to share.
+ */
+export default function PreviewPage() {
+  const { layer: param = '' } = useParams();
+  const ref = useMemo(() => parseLayerName(param), [param]);
+  const qualified = qualifiedLayerName(ref);
+  const [params, setParams] = useSearchParams();
+  const { layer, featureType } = useLayerDetails(ref);
+  const features = useFeaturesClient();
+  const toast = useToast();
+  const [identified, setIdentified] = useState<IdentifiedFeature[] | null>(null);
+  const [status, setStatus] = useState<MapStatus | null>(null);
+
+  const styles = useMemo<StyleRef[]>(() => {
+    if (!layer.data) return [];
+    const list = layer.data.defaultStyle ? [layer.data.defaultStyle] : [];
+    for (const style of layer.data.styles) if (!list.some((s) => sameStyle(s, style))) list.push(style);
+    return list;
+  }, [layer.data]);
+  const requested = params.get('style');
+  const style = styles.find((s) => qualifiedStyleName(s) === requested) ?? styles[0] ?? null;
+  const sld = useStyleSld(style);
+  const { mapStyle, converting } = useMapStyle(sld.data);
+  const legend = useMemo(() => (mapStyle?.geostyler ? legendEntries(mapStyle.geostyler) : []), [mapStyle]);
+  const box = featureType.data?.latLonBoundingBox;
+  const extent = useMemo<[number, number, number, number] | null>(() => (box ? [box.minx, box.miny, box.maxx, box.maxy] : null), [box]);
+
+  async function copyLink() {
+    const url = window.location.href;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Link to this preview copied.');
+    } catch {
+      toast.error(`Copying is not allowed here; the link is ${url}`);
+    }
+  }
+
+  const header = (
+    <PageHeader
+      title={qualified}
+      breadcrumbs={[
+        { label: 'Layers', to: '/layers' },
+        { label: qualified, to: layerPagePath(ref) },
+      ]}
+      description={featureType.data?.title && featureType.data.title !== ref.name ? featureType.data.title : 'Layer preview'}
+      actions={
+        layer.data && (
+          <Button variant="primary" onClick={() => void copyLink()}>
+            Copy link
+          </Button>
+        )
+      }
+    />
+  );
+
+  if (layer.isPending || (layer.data && featureType.isPending)) {
+    return (
+      <>
+        {header}
+        <div className="preview-page" aria-busy="true">
+          <div className="preview-page__map preview-page__map--loading">
+            <Spinner label="Loading the layer" />
+          </div>
+          <aside className="preview-page__side">
+            <Skeleton width="70%" />
+            <Skeleton width="50%" />
+          </aside>
+        </div>
+      </>
+    );
+  }
+  if (layer.error || !layer.data) {
+    return (
+      <>
+        {header}
+        {layer.error?.status === 404 ? (
+          <EmptyState title={`There is no layer ${qualified}`} action={<LinkButton to="/layers">All layers</LinkButton>}>
+            It may have been deleted, or the link is wrong.
+          </EmptyState>
+        ) : (
+          <Alert tone="error" title="Could not load the layer" actions={<Button onClick={() => void layer.refetch()}>Retry</Button>}>
+            {layer.error?.message}
+          </Alert>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <div className="preview-page">
+        <div className="preview-page__map-column">
+          <LayerMap
+            className="preview-page__map"
+            collectionId={qualified}
+            extent={extent}
+            style={mapStyle?.style ?? null}
+            features={features}
+            label={`Map of ${qualified}`}
+            onIdentify={setIdentified}
+            onStatus={setStatus}
+          />
+          <MapStatusLine status={status} />
+        </div>
+        <aside className="preview-page__side" aria-label="Map information">
+          {!layer.data.enabled && (
+            <Alert tone="info">This layer is disabled: services may not publish it.</Alert>
+          )}
+          <section className="preview-page__section" aria-labelledby="preview-style">
+            <h2 id="preview-style" className="preview-page__heading">
+              Style
+            </h2>
+            {styles.length > 1 ? (
+              <SelectField
+                label="Draw with"
+                value={style ? qualifiedStyleName(style) : ''}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setParams(value === qualifiedStyleName(styles[0]) ? {} : { style: value }, { replace: true });
+                }}
+              >
+                {styles.map((s, index) => (
+                  <option key={qualifiedStyleName(s)} value={qualifiedStyleName(s)}>
+                    {qualifiedStyleName(s)}
+                    {index === 0 ? ' (default)' : ''}
+                  </option>
+                ))}
+              </SelectField>
+            ) : (
+              style && (
+                <p className="preview-page__style-name">
+                  <code>{qualifiedStyleName(style)}</code> <Badge tone="brand">Default</Badge>
+                </p>
+              )
+            )}
+            {style && (
+              <Link className="preview-page__edit" to={`/styles/${style.workspace ? `${encodeURIComponent(style.workspace)}/` : ''}${encodeURIComponent(style.name)}`}>
+                Edit this style
+              </Link>
+            )}
+          </section>
+          <section className="preview-page__section" aria-labelledby="preview-legend">
+            <h2 id="preview-legend" className="preview-page__heading">
+              Legend {converting && <Spinner size="small" label="Updating" />}
+            </h2>
+            {sld.error ? (
+              <Alert tone="error">The style could not be read: {sld.error.message}</Alert>
+            ) : mapStyle?.errors.length ? (
+              <Alert tone="error" title="The browser cannot draw this SLD">
+                {mapStyle.errors.join(' ')}
+              </Alert>
+            ) : mapStyle ? (
+              <Legend entries={legend} />
+            ) : (
+              <Skeleton width="60%" />
+            )}
+            {mapStyle && mapStyle.warnings.length > 0 && (
+              <details className="preview-page__warnings">
+                <summary>{mapStyle.warnings.length} parts are drawn only by the server</summary>
+                <ul>
+                  {mapStyle.warnings.map((warning) => (
+                    <li key={warning}>{warning}</li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </section>
+          <section className="preview-page__section" aria-labelledby="preview-identify">
+            <h2 id="preview-identify" className="preview-page__heading">
+              Feature info
+            </h2>
+            <IdentifyPanel features={identified} />
+          </section>
+          <section className="preview-page__section" aria-labelledby="preview-share">
+            <h2 id="preview-share" className="preview-page__heading">
+              Share
+            </h2>
+            <label className="preview-page__share">
+              <span>Link to this preview</span>
+              <input className="field__input" readOnly value={window.location.href} onFocus={(event) => event.target.select()} />
+            </label>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

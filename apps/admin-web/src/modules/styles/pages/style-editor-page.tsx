@@ -1,0 +1,344 @@
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useParams, useSearchParams } from 'react-router-dom';
+import { detectSldVersion } from '@geocatalog/sld';
+import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, type StyleRef } from '../../../api';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorIcon,
+  LinkButton,
+  PageHeader,
+  SelectField,
+  Skeleton,
+  Spinner,
+  SuccessIcon,
+  useToast,
+} from '../../../ui';
+import { previewPath, useLayer, useLayerList, useUpdateLayer } from '../../layers';
+import { StylePreview } from '../../preview';
+import { SldEditor, type EditorIssue } from '../editor/sld-editor';
+import { offsetOf } from '../editor/xml-highlight';
+import { useSaveStyle, useStoredSld } from '../hooks/use-styles';
+import { useSldValidation } from '../hooks/use-sld-validation';
+import { clearDraft, readDraft, writeDraft } from '../style-drafts';
+import './style-editor-page.css';
+
+/** The style editor at `/styles/{name}` (global) or `/styles/{ws}/{name}`. */
+export default function StyleEditorPage() {
+  const { workspace, style: name = '' } = useParams();
+  const ref = useMemo<StyleRef>(() => ({ workspace: workspace ?? null, name }), [workspace, name]);
+  const stored = useStoredSld(ref);
+  const qualified = qualifiedStyleName(ref);
+  const header = (
+    <PageHeader
+      title={qualified}
+      breadcrumbs={[
+        { label: 'Styles', to: '/styles' },
+        ...(ref.workspace ? [{ label: ref.workspace, to: `/styles?workspace=${encodeURIComponent(ref.workspace)}` }] : []),
+      ]}
+      description="Edit the SLD: it is checked as you type, and the map on the right draws your unsaved text."
+    />
+  );
+  if (stored.isPending) {
+    return (
+      <>
+        {header}
+        <Card title="SLD">
+          <div aria-busy="true" className="style-editor__loading">
+            <Skeleton width="45%" />
+            <Skeleton width="70%" />
+            <Skeleton width="60%" />
+          </div>
+        </Card>
+      </>
+    );
+  }
+  if (stored.error) {
+    return (
+      <>
+        {header}
+        {stored.error.status === 404 ? (
+          <EmptyState title={`There is no style ${qualified}`} action={<LinkButton to="/styles">All styles</LinkButton>}>
+            It may have been deleted, or the link is wrong.
+          </EmptyState>
+        ) : (
+          <Alert tone="error" title="Could not load the style" actions={<Button onClick={() => void stored.refetch()}>Retry</Button>}>
+            {stored.error.message}
+          </Alert>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <StyleEditor key={qualified} styleRef={ref} stored={stored.data} />
+    </>
+  );
+}
+
+function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string }) {
+  const toast = useToast();
+  const save = useSaveStyle();
+  const [initialDraft] = useState(() => {
+    const draft = readDraft(styleRef);
+    return draft && draft.text !== stored ? draft : null;
+  });
+  const [text, setText] = useState(initialDraft?.text ?? stored);
+  const [draftNotice, setDraftNotice] = useState(initialDraft);
+  const [serverIssues, setServerIssues] = useState<EditorIssue[]>([]);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const validation = useSldValidation(text);
+  const dirty = text !== stored;
+  const version = validation.version ?? detectSldVersion(text);
+
+  // Unsaved text is kept in the browser as you type.
+  useEffect(() => {
+    if (!dirty) {
+      clearDraft(styleRef);
+      return;
+    }
+    const timer = setTimeout(() => writeDraft(styleRef, { text, base: stored, savedAt: Date.now() }), 400);
+    return () => clearTimeout(timer);
+  }, [dirty, stored, styleRef, text]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  const issues: EditorIssue[] = useMemo(
+    () => [...validation.issues.map((issue) => ({ ...issue, source: 'browser' as const })), ...serverIssues],
+    [serverIssues, validation.issues],
+  );
+
+  function jumpTo(issue: EditorIssue) {
+    const area = textareaRef.current;
+    if (!area) return;
+    const offset = offsetOf(text, issue.line, issue.column);
+    area.focus();
+    area.setSelectionRange(offset, offset);
+    // Bring the line into view: line height 20px, padding 10px.
+    area.scrollTop = Math.max(0, (issue.line - 1) * 20 - area.clientHeight / 3);
+  }
+
+  function doSave() {
+    if (save.isPending || !dirty) return;
+    setServerIssues([]);
+    save.mutate(
+      { ref: styleRef, sld: text, version },
+      {
+        onSuccess: () => {
+          clearDraft(styleRef);
+          setDraftNotice(null);
+          toast.success(`Style ${qualifiedStyleName(styleRef)} saved.`);
+        },
+        onError: (error) => {
+          setServerIssues(error.issues.map((issue) => ({ line: issue.line, column: issue.column, message: issue.message, source: 'server' })));
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="style-editor">
+      <Card
+        title="SLD"
+        className="style-editor__code"
+        aside={
+          <>
+            {dirty && <Badge tone="info">Unsaved changes</Badge>}
+            <ValidationBadge valid={validation.valid} count={issues.length} version={validation.version} stale={validation.stale} />
+          </>
+        }
+      >
+        <div className="style-editor__stack">
+          {draftNotice && (
+            <Alert
+              tone="info"
+              title="Your unsaved draft was restored"
+              actions={
+                <Button
+                  small
+                  onClick={() => {
+                    setText(stored);
+                    setDraftNotice(null);
+                    clearDraft(styleRef);
+                  }}
+                >
+                  Discard draft
+                </Button>
+              }
+            >
+              From {new Date(draftNotice.savedAt).toLocaleString()}. Save it to keep it.
+            </Alert>
+          )}
+          <SldEditor
+            value={text}
+            onChange={(value) => {
+              setText(value);
+              if (serverIssues.length) setServerIssues([]);
+              if (save.error) save.reset();
+            }}
+            issues={issues}
+            label={`SLD of style ${qualifiedStyleName(styleRef)}`}
+            describedBy="style-editor-issues"
+            onSave={doSave}
+            textareaRef={textareaRef}
+          />
+          <div id="style-editor-issues" className="style-editor__issues" aria-live="polite">
+            {issues.length === 0 ? (
+              <p className="style-editor__ok">
+                <SuccessIcon size={16} /> No problems found{version ? ` (SLD ${version})` : ''}.
+              </p>
+            ) : (
+              <>
+                <p className="style-editor__issue-count">
+                  {issues.length === 1 ? '1 problem' : `${issues.length} problems`}:
+                </p>
+                <ol className="style-editor__issue-list">
+                  {issues.map((issue, index) => (
+                    <li key={`${issue.source}-${index}`}>
+                      <button type="button" className="style-editor__issue" onClick={() => jumpTo(issue)}>
+                        <ErrorIcon size={15} />
+                        <span>
+                          Line {issue.line}, column {issue.column}: {issue.message}
+                          {issue.source === 'server' && <span className="table__muted"> (server)</span>}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+          </div>
+          {save.error && save.error.issues.length === 0 && (
+            <Alert tone="error" title="The style was not saved">
+              {save.error.message}
+            </Alert>
+          )}
+          <div className="style-editor__actions">
+            <Button variant="primary" onClick={doSave} busy={save.isPending} disabled={!dirty}>
+              {save.isPending ? 'Saving…' : 'Save'}
+            </Button>
+            <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setText(stored)}>
+              Revert to saved
+            </Button>
+            {!validation.valid && dirty && <span className="style-editor__note">The server will refuse a document with problems.</span>}
+          </div>
+        </div>
+      </Card>
+      <Card title="Preview" className="style-editor__preview">
+        <PreviewPanel styleRef={styleRef} text={text} dirty={dirty} />
+      </Card>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        onCancel={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      >
+        <p>Your changes to {qualifiedStyleName(styleRef)} are not saved. A draft stays in this browser, and comes back when you open the style again.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function ValidationBadge({ valid, count, version, stale }: { valid: boolean; count: number; version: string | null; stale: boolean }) {
+  if (stale) return <Badge>Checking…</Badge>;
+  if (valid && count === 0) return <Badge tone="success">Valid SLD {version ?? ''}</Badge>;
+  return <Badge tone="danger">{count === 1 ? '1 problem' : `${count} problems`}</Badge>;
+}
+
+/** Choose a layer (`?layer=`) and see it drawn with the editor's text; make the style its default. */
+function PreviewPanel({ styleRef, text, dirty }: { styleRef: StyleRef; text: string; dirty: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const layers = useLayerList();
+  const toast = useToast();
+  const update = useUpdateLayer();
+  const choices = useMemo(
+    () =>
+      (layers.data ?? [])
+        .filter((layer) => !styleRef.workspace || layer.workspace === styleRef.workspace)
+        .map(qualifiedLayerName)
+        .sort(),
+    [layers.data, styleRef.workspace],
+  );
+  const requested = params.get('layer');
+  const chosen = requested && choices.includes(requested) ? requested : (choices[0] ?? null);
+  const layerRef = chosen ? parseLayerName(chosen) : null;
+  const layer = useLayer(layerRef);
+  const isDefault = sameStyle(layer.data?.defaultStyle, styleRef);
+
+  if (layers.isPending) return <Skeleton width="60%" />;
+  if (layers.error) return <Alert tone="error">{layers.error.message}</Alert>;
+  if (choices.length === 0) {
+    return (
+      <EmptyState title="No layer to preview on" action={<LinkButton to="/layers/publish">Publish a table</LinkButton>}>
+        {styleRef.workspace ? `Publish a table in workspace ${styleRef.workspace} to see the style drawn.` : 'Publish a table to see the style drawn.'}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="style-editor__stack">
+      <SelectField
+        label="Draw on layer"
+        value={chosen ?? ''}
+        onChange={(event) => setParams((current) => {
+          const next = new URLSearchParams(current);
+          next.set('layer', event.target.value);
+          return next;
+        }, { replace: true })}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </SelectField>
+      {layerRef && (
+        <Suspense fallback={<div className="style-editor__map-loading"><Spinner label="Loading the map" /></div>}>
+          <StylePreview layer={layerRef} sld={text} />
+        </Suspense>
+      )}
+      {layerRef && layer.data && (
+        <div className="style-editor__default">
+          {isDefault ? (
+            <p className="style-editor__ok">
+              <SuccessIcon size={16} /> Default style of {chosen}.{' '}
+              <LinkButton small variant="ghost" to={previewPath(layerRef)}>
+                Open the layer preview
+              </LinkButton>
+            </p>
+          ) : (
+            <>
+              <Button
+                busy={update.isPending}
+                disabled={dirty}
+                onClick={() =>
+                  update.mutate(
+                    { ref: layerRef, patch: { defaultStyle: styleRef } },
+                    {
+                      onSuccess: () => toast.success(`${qualifiedStyleName(styleRef)} is now the default style of ${chosen}.`),
+                      onError: (error) => toast.error(`The default style was not changed: ${error.message}`),
+                    },
+                  )
+                }
+              >
+                Make it the default style of {chosen}
+              </Button>
+              {dirty && <span className="style-editor__note">Save first: layers use the saved style.</span>}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

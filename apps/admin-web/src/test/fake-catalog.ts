@@ -1,0 +1,264 @@
+import { fakeFetch, type FakeAnswer, type RecordedRequest } from './fake-rest';
+
+/** A feature type in the fake catalog. */
+export interface FakeFeatureType {
+  name: string;
+  title: string;
+  srs: string;
+  box: [number, number, number, number];
+  geometry: string;
+  enabled: boolean;
+  defaultStyle: { name: string; workspace?: string };
+  styles: Array<{ name: string; workspace?: string }>;
+}
+
+export interface FakeStore {
+  name: string;
+  params: Record<string, string>;
+  /** Tables with geometry in its database (published or not). */
+  tables: string[];
+  featureTypes: FakeFeatureType[];
+}
+
+/** An in-memory catalog with GeoServer's JSON shapes: enough REST API for the console's pages. */
+export interface FakeCatalog {
+  workspaces: Map<string, { stores: FakeStore[]; styles: Map<string, string> }>;
+  globalStyles: Map<string, string>;
+  /** Answer of `POST /datastores/connection-test`. */
+  connectionTest: FakeAnswer;
+}
+
+const H = 'http://h/geoserver/rest';
+const list = <T>(outer: string, inner: string, items: T[]) => ({ [outer]: items.length ? { [inner]: items } : '' });
+
+export function fakeCatalog(): FakeCatalog {
+  return {
+    workspaces: new Map(),
+    globalStyles: new Map([['polygon', sld('polygon', '#AAAAAA')], ['line', sld('line', '#000000')]]),
+    connectionTest: { status: 200, body: { connectionTest: { ok: true, message: 'Connected to PostgreSQL 16.4' } } },
+  };
+}
+
+/** A tiny valid SLD 1.0.0 with one polygon rule. */
+export function sld(name: string, fill: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld">
+  <NamedLayer><Name>${name}</Name><UserStyle><Name>${name}</Name>
+    <FeatureTypeStyle><Rule><PolygonSymbolizer><Fill><CssParameter name="fill">${fill}</CssParameter></Fill></PolygonSymbolizer></Rule></FeatureTypeStyle>
+  </UserStyle></NamedLayer>
+</StyledLayerDescriptor>`;
+}
+
+export function addWorkspace(catalog: FakeCatalog, name: string) {
+  const ws = { stores: [] as FakeStore[], styles: new Map<string, string>() };
+  catalog.workspaces.set(name, ws);
+  return ws;
+}
+
+export function addStore(catalog: FakeCatalog, workspace: string, name: string, tables: string[] = []): FakeStore {
+  const store: FakeStore = {
+    name,
+    params: { host: 'db', port: '5432', database: 'gis', user: 'u', passwd: 'crypt2:xyz', dbtype: 'postgis', namespace: `http://${workspace}` },
+    tables,
+    featureTypes: [],
+  };
+  catalog.workspaces.get(workspace)?.stores.push(store);
+  return store;
+}
+
+export function publish(store: FakeStore, table: string, title = table): FakeFeatureType {
+  const ft: FakeFeatureType = {
+    name: table,
+    title,
+    srs: 'EPSG:4326',
+    box: [-111.05, 37, -102.04, 45],
+    geometry: 'MultiPolygon',
+    enabled: true,
+    defaultStyle: { name: 'polygon' },
+    styles: [],
+  };
+  store.featureTypes.push(ft);
+  return ft;
+}
+
+function findLayer(catalog: FakeCatalog, qualified: string) {
+  const [ws, name] = qualified.split(':');
+  for (const store of catalog.workspaces.get(ws)?.stores ?? []) {
+    const ft = store.featureTypes.find((f) => f.name === name);
+    if (ft) return { ws, store, ft };
+  }
+  return null;
+}
+
+const styleRef = (s: { name: string; workspace?: string }) =>
+  s.workspace
+    ? { name: `${s.workspace}:${s.name}`, workspace: s.workspace, href: `${H}/workspaces/${s.workspace}/styles/${s.name}.json` }
+    : { name: s.name, href: `${H}/styles/${s.name}.json` };
+
+/** Answers the console's REST requests from `catalog`; unknown paths are 404. */
+export function catalogFetch(catalog: FakeCatalog) {
+  return fakeFetch((request: RecordedRequest): FakeAnswer => answer(catalog, request));
+}
+
+function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
+  const url = new URL(request.url, 'http://h');
+  const path = decodeURIComponent(url.pathname.replace(/^\/geoserver\/rest/, '')).replace(/\.json$/, '');
+  const { method } = request;
+  const body = () => JSON.parse(request.body ?? '{}') as Record<string, any>;
+  let m: RegExpExecArray | null;
+
+  if (path === '/workspaces' && method === 'GET') {
+    return { status: 200, body: list('workspaces', 'workspace', [...catalog.workspaces.keys()].map((name) => ({ name, href: `${H}/workspaces/${name}.json` }))) };
+  }
+  if (path === '/datastores/connection-test' && method === 'POST') return catalog.connectionTest;
+  if ((m = /^\/workspaces\/([^/]+)$/.exec(path)) && method === 'DELETE') {
+    return catalog.workspaces.delete(m[1]) ? { status: 200 } : { status: 404, body: `No such workspace: '${m[1]}' found` };
+  }
+  if ((m = /^\/workspaces\/([^/]+)\/datastores$/.exec(path))) {
+    const ws = catalog.workspaces.get(m[1]);
+    if (!ws) return { status: 404, body: `No such workspace: '${m[1]}' found` };
+    if (method === 'GET') return { status: 200, body: list('dataStores', 'dataStore', ws.stores.map((s) => ({ name: s.name, href: '' }))) };
+    const dataStore = body().dataStore;
+    if (ws.stores.some((s) => s.name === dataStore.name)) return { status: 409, body: `Store '${dataStore.name}' already exists in workspace '${m[1]}'` };
+    const store = addStore(catalog, m[1], dataStore.name);
+    for (const entry of dataStore.connectionParameters.entry) store.params[entry['@key']] = entry.$;
+    return { status: 201, body: dataStore.name };
+  }
+  if ((m = /^\/workspaces\/([^/]+)\/datastores\/([^/]+)$/.exec(path))) {
+    const ws = catalog.workspaces.get(m[1]);
+    const store = ws?.stores.find((s) => s.name === m![2]);
+    if (!ws || !store) return { status: 404, body: `No such data store: ${m[1]}:${m[2]}` };
+    if (method === 'DELETE') {
+      ws.stores = ws.stores.filter((s) => s !== store);
+      return { status: 200 };
+    }
+    if (method === 'PUT') {
+      for (const entry of body().dataStore.connectionParameters.entry) store.params[entry['@key']] = entry.$;
+      return { status: 200 };
+    }
+    return {
+      status: 200,
+      body: {
+        dataStore: {
+          name: store.name,
+          type: 'PostGIS',
+          enabled: true,
+          connectionParameters: { entry: Object.entries(store.params).map(([key, value]) => ({ '@key': key, $: value })) },
+        },
+      },
+    };
+  }
+  if ((m = /^\/workspaces\/([^/]+)\/datastores\/([^/]+)\/featuretypes$/.exec(path))) {
+    const store = catalog.workspaces.get(m[1])?.stores.find((s) => s.name === m![2]);
+    if (!store) return { status: 404, body: 'No such data store' };
+    if (method === 'POST') {
+      const featureType = body().featureType;
+      if (store.featureTypes.some((f) => f.name === featureType.name)) return { status: 409, body: `Feature type '${featureType.name}' already exists` };
+      publish(store, featureType.nativeName, featureType.title ?? featureType.nativeName);
+      return { status: 201, body: featureType.name };
+    }
+    if (url.searchParams.get('list') === 'available_with_geom') {
+      const free = store.tables.filter((t) => !store.featureTypes.some((f) => f.name === t));
+      return { status: 200, body: { list: free.length ? { string: free } : '' } };
+    }
+    return { status: 200, body: list('featureTypes', 'featureType', store.featureTypes.map((f) => ({ name: f.name, href: '' }))) };
+  }
+  if ((m = /^\/workspaces\/([^/]+)\/datastores\/([^/]+)\/featuretypes\/([^/]+)$/.exec(path))) {
+    const found = findLayer(catalog, `${m[1]}:${m[3]}`);
+    if (!found) return { status: 404, body: 'No such feature type' };
+    const { ft } = found;
+    const [minx, miny, maxx, maxy] = ft.box;
+    return {
+      status: 200,
+      body: {
+        featureType: {
+          name: ft.name,
+          nativeName: ft.name,
+          title: ft.title,
+          srs: ft.srs,
+          nativeBoundingBox: { minx, maxx, miny, maxy, crs: ft.srs },
+          latLonBoundingBox: { minx, maxx, miny, maxy, crs: 'GEOGCS["WGS84(DD)"]' },
+          enabled: true,
+          store: { '@class': 'dataStore', name: `${m[1]}:${m[2]}` },
+          attributes: {
+            attribute: [
+              { name: 'name', binding: 'java.lang.String' },
+              { name: 'geom', binding: `org.locationtech.jts.geom.${ft.geometry}` },
+            ],
+          },
+        },
+      },
+    };
+  }
+  if (path === '/layers' && method === 'GET') {
+    const layers = [...catalog.workspaces.entries()].flatMap(([ws, w]) => w.stores.flatMap((s) => s.featureTypes.map((f) => ({ name: `${ws}:${f.name}`, href: '' }))));
+    return { status: 200, body: list('layers', 'layer', layers) };
+  }
+  if ((m = /^\/workspaces\/([^/]+)\/layers$/.exec(path))) {
+    const ws = catalog.workspaces.get(m[1]);
+    return { status: 200, body: list('layers', 'layer', (ws?.stores ?? []).flatMap((s) => s.featureTypes.map((f) => ({ name: f.name, href: '' })))) };
+  }
+  if ((m = /^\/layers\/([^/]+)$/.exec(path))) {
+    const found = findLayer(catalog, m[1]);
+    if (!found) return { status: 404, body: `No such layer: ${m[1]}` };
+    const { ws, store, ft } = found;
+    if (method === 'DELETE') {
+      store.featureTypes = store.featureTypes.filter((f) => f !== ft);
+      return { status: 200 };
+    }
+    if (method === 'PUT') {
+      const layer = body().layer;
+      if (layer.enabled !== undefined) ft.enabled = layer.enabled;
+      if (layer.defaultStyle) ft.defaultStyle = layer.defaultStyle;
+      if (layer.styles) ft.styles = layer.styles.style;
+      return { status: 200 };
+    }
+    return {
+      status: 200,
+      body: {
+        layer: {
+          name: ft.name,
+          type: 'VECTOR',
+          defaultStyle: styleRef(ft.defaultStyle),
+          ...(ft.styles.length ? { styles: { '@class': 'linked-hash-set', style: ft.styles.map(styleRef) } } : {}),
+          resource: { '@class': 'featureType', name: `${ws}:${ft.name}`, href: `${H}/workspaces/${ws}/datastores/${store.name}/featuretypes/${ft.name}.json` },
+          enabled: ft.enabled,
+        },
+      },
+    };
+  }
+  if ((m = /^(?:\/workspaces\/([^/]+))?\/styles(?:\.json|\/([^/]+?))?(\.sld)?$/.exec(decodeURIComponent(url.pathname.replace(/^\/geoserver\/rest/, ''))))) {
+    const [, ws, name, sldSuffix] = m;
+    const styles = ws ? catalog.workspaces.get(ws)?.styles : catalog.globalStyles;
+    if (!styles) return { status: 404, body: `No such workspace: '${ws}' found` };
+    const styleName = name?.replace(/\.json$/, '');
+    if (!styleName) {
+      if (method === 'POST') {
+        const created = url.searchParams.get('name') ?? 'unnamed';
+        if (styles.has(created)) return { status: 409, body: `Style '${created}' already exists` };
+        styles.set(created, request.body ?? '');
+        return { status: 201, body: created };
+      }
+      return { status: 200, body: list('styles', 'style', [...styles.keys()].map((n) => ({ name: n, href: '' }))) };
+    }
+    if (!styles.has(styleName)) return { status: 404, body: `No such style: ${styleName}` };
+    if (method === 'PUT') {
+      if ((request.body ?? '').includes('<Broken')) {
+        return {
+          status: 400,
+          contentType: 'application/problem+json',
+          body: { detail: 'Invalid style: line 2, column 3: nope', issues: [{ line: 2, column: 3, code: 'x', message: 'The server says no' }] },
+        };
+      }
+      styles.set(styleName, request.body ?? '');
+      return { status: 200 };
+    }
+    if (method === 'DELETE') {
+      styles.delete(styleName);
+      return { status: 200 };
+    }
+    if (sldSuffix) return { status: 200, body: styles.get(styleName), contentType: 'application/vnd.ogc.sld+xml' };
+    return { status: 200, body: { style: { name: styleName, format: 'sld', languageVersion: { version: '1.0.0' }, filename: `${styleName}.sld` } } };
+  }
+  return { status: 404, body: `No such resource: ${method} ${url.pathname}` };
+}

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Alert } from './alert';
+import { Button } from './button';
+import './confirm-dialog.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** What will happen, naming everything that goes along. */
+  children: ReactNode;
+  confirmLabel: string;
+  /** When set, the confirm button stays disabled until this text is typed (recursive deletes). */
+  typeToConfirm?: string;
+  busy?: boolean;
+  /** Why the action failed, shown in the dialog. */
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal confirmation on the native `<dialog>`: the browser traps focus, Esc cancels, and focus
+ * goes back to the button that opened it. The confirm action is dangerous by default.
+ */
+export function ConfirmDialog({ open, title, children, confirmLabel, typeToConfirm, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const typedId = useId();
+  const [typed, setTyped] = useState('');
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      setTyped('');
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+    }
+  }, [open]);
+
+  const blocked = busy || (typeToConfirm !== undefined && typed !== typeToConfirm);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      {open && (
+        <form
+          method="dialog"
+          className="confirm-dialog__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!blocked) onConfirm();
+          }}
+        >
+          <h2 className="confirm-dialog__title" id={titleId}>
+            {title}
+          </h2>
+          <div className="confirm-dialog__body">{children}</div>
+          {typeToConfirm !== undefined && (
+            <div className="field">
+              <label className="field__label" htmlFor={typedId}>
+                Type <strong>{typeToConfirm}</strong> to confirm
+              </label>
+              <input
+                id={typedId}
+                className="field__input"
+                autoComplete="off"
+                spellCheck={false}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </div>
+          )}
+          {error && <Alert tone="error">{error}</Alert>}
+          <div className="confirm-dialog__actions">
+            <Button onClick={onCancel} disabled={busy} autoFocus={typeToConfirm === undefined}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" busy={busy} disabled={blocked}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
