@@ -4,7 +4,7 @@ import { CatalogError, checkName, POSTGIS_STORE_TYPE } from '@geocatalog/catalog
 import { DataSource, EntityManager } from 'typeorm';
 import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import { WorkspaceService } from '../workspaces/workspace.service';
+import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { DataStoreEntity } from './datastore.entity';
 import { DataStoreInput } from './datastore.reader';
 import { PasswordCipher } from './password-cipher';
@@ -38,7 +38,7 @@ export class DataStoreService {
    * Plain SQL rather than the query builder: this is the hottest read of the API.
    */
   async get(workspace: string, name: string, manager: EntityManager = this.db.manager): Promise<DataStoreEntity> {
-    const rows: StoreRow[] = await manager.query(workspace === 'default' ? STORE_IN_DEFAULT_SQL : STORE_SQL, workspace === 'default' ? [name] : [name, workspace]);
+    const rows: StoreRow[] = await manager.query(workspace === DEFAULT_ALIAS ? STORE_IN_DEFAULT_SQL : STORE_SQL, workspace === DEFAULT_ALIAS ? [name] : [name, workspace]);
     if (rows.length) return toEntity(rows[0]);
     await this.workspaces.get(workspace, manager);
     throw new CatalogError('NOT_FOUND', `No such datastore: ${workspace},${name}`);
@@ -194,7 +194,7 @@ const STORE_COLUMNS = `s.id, s.workspace_id, s.name, s.description, s.type, s.en
   w.date_created AS w_date_created, w.date_modified AS w_date_modified`;
 const STORE_SQL = `SELECT ${STORE_COLUMNS} FROM data_store s JOIN workspace w ON w.id = s.workspace_id WHERE s.name = $1 AND w.name = $2`;
 const STORE_IN_DEFAULT_SQL = `SELECT ${STORE_COLUMNS} FROM data_store s JOIN workspace w ON w.id = s.workspace_id
-  WHERE s.name = $1 AND w.id = (SELECT id FROM workspace ORDER BY is_default DESC, id LIMIT 1)`;
+  WHERE s.name = $1 AND w.id = ${DEFAULT_WORKSPACE_ID_SQL}`;
 
 interface StoreRow {
   id: number;

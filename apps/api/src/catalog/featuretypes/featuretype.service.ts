@@ -9,7 +9,8 @@ import { DataStoreEntity } from '../datastores/datastore.entity';
 import { DataStoreService } from '../datastores/datastore.service';
 import { javaHashMapOrder } from '../datastores/java-hashmap-order';
 import { LayerEntity } from '../layers/layer.entity';
-import { WorkspaceService } from '../workspaces/workspace.service';
+import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
+import { defaultStyleFor } from '../styles/default-style';
 import { EMPTY_BOX, FeatureTypeContext } from './featuretype.mapper';
 import { FeatureTypeEntity } from './featuretype.entity';
 import { FeatureTypeInput } from './featuretype.reader';
@@ -30,16 +31,6 @@ export type Recalculation = 'nativebbox' | 'latlonbbox' | 'attributes';
 /** The connector's view of a catalog data store. */
 export function storeConnection(store: DataStoreEntity, workspace: string): StoreConnection {
   return { storeId: store.id, qualifiedName: `${workspace}:${store.name}`, params: store.connectionParameters };
-}
-
-/** The global style a new layer gets, by its geometry type (none without geometry). */
-export function defaultStyleFor(geometryType: string | null): string | undefined {
-  if (!geometryType) return undefined;
-  const t = geometryType.toUpperCase().replace(/[ZM]+$/, '');
-  if (t === 'POINT' || t === 'MULTIPOINT') return 'point';
-  if (t === 'LINESTRING' || t === 'MULTILINESTRING') return 'line';
-  if (t === 'POLYGON' || t === 'MULTIPOLYGON') return 'polygon';
-  return 'generic';
 }
 
 /**
@@ -118,7 +109,7 @@ export class FeatureTypeService {
       .innerJoinAndSelect('f.workspace', 'w')
       .where('f.name = :name', { name });
     if (store) qb.andWhere('f.data_store_id = :id', { id: store.id });
-    else qb.andWhere(workspace === 'default' ? 'w.id = (SELECT id FROM workspace ORDER BY is_default DESC, id LIMIT 1)' : 'w.name = :workspace', { workspace });
+    else qb.andWhere(workspace === DEFAULT_ALIAS ? `w.id = ${DEFAULT_WORKSPACE_ID_SQL}` : 'w.name = :workspace', { workspace });
     const ft = await qb.getOne();
     if (!ft) {
       if (!store) await this.workspaces.get(workspace, manager);
@@ -246,7 +237,7 @@ export class FeatureTypeService {
     let crs: CrsInfo | null | undefined;
     const code = input.srs ?? input.nativeCRS;
     if (code !== undefined) {
-      crs = await this.connector.crs(conn, crsCode(code));
+      crs = await this.connector.crs(conn, code);
       if (crs.code !== ft.srs && recalculate === undefined && !input.nativeBoundingBox) wanted.add('nativebbox').add('latlonbbox');
       ft.srs = crs.code;
       ft.nativeCrsWkt = crs.wkt;
@@ -289,10 +280,10 @@ export class FeatureTypeService {
     });
   }
 
-  /** The declared CRS: `srs`, else `nativeCRS` (code or WKT), else the geometry column's SRID. */
+  /** The declared CRS: `srs`, else `nativeCRS` (a code, URN or WKT: the connector reads them all), else the geometry column's SRID. */
   private async declaredCrs(conn: StoreConnection, input: FeatureTypeInput, table: TableInfo): Promise<CrsInfo | null> {
     const declared = input.srs ?? input.nativeCRS;
-    if (declared) return this.connector.crs(conn, crsCode(declared));
+    if (declared) return this.connector.crs(conn, declared);
     if (table.geometry && table.geometry.srid > 0) return this.connector.crs(conn, `EPSG:${table.geometry.srid}`);
     if (table.geometry) throw new CatalogError('MISSING_FIELD', `The featureType has no nativeCRS or srs and the table declares no SRID; send one`);
     return null;
@@ -307,15 +298,4 @@ export class FeatureTypeService {
     if (crs.srid === 4326) return native;
     return this.connector.toWgs84(conn, native, crs.srid);
   }
-}
-
-/** An EPSG code from what a client sent as the CRS: a code, a URN/URL, or WKT with an EPSG authority. */
-function crsCode(sent: string): string {
-  const trimmed = sent.trim();
-  if (/^(GEOGCS|PROJCS|GEOCCS|COMPD_CS)\[/i.test(trimmed)) {
-    const authority = /AUTHORITY\["EPSG",\s*"(\d+)"\]\]\s*$/i.exec(trimmed);
-    if (!authority) throw new CatalogError('INVALID_VALUE', 'The nativeCRS WKT names no EPSG authority; send an EPSG code instead');
-    return `EPSG:${authority[1]}`;
-  }
-  return trimmed;
 }

@@ -21,10 +21,15 @@ export function layerList(layers: Array<{ workspace: string; name: string }>, sc
   );
 }
 
+/** How a layer names a style: `ws:name` for a workspace style, the bare name for a global one. */
+function qualifiedStyleName(style: StyleEntity, workspace: string | undefined): string {
+  return workspace ? `${workspace}:${style.name}` : style.name;
+}
+
 /** A style reference inside a layer: a workspace style is `ws:name` plus `<workspace>`. */
 export function styleRef(style: StyleEntity, workspace: string | undefined, links: LinkBuilder): Rep {
   return obj([
-    ['name', workspace ? `${workspace}:${style.name}` : style.name],
+    ['name', qualifiedStyleName(style, workspace)],
     ['workspace', workspace],
     [LINK_FIELD, link(links.href(...stylePath(style, workspace)), links.objectType)],
   ]);
@@ -32,7 +37,12 @@ export function styleRef(style: StyleEntity, workspace: string | undefined, link
 
 /** `<styles>` of a layer: its alternate styles. */
 export function layerStyleList(l: LocatedLayer, links: LinkBuilder): RepDocument {
-  return doc('styles', list('style', l.styles.map((s) => obj([['name', s.workspace ? `${s.workspace.name}:${s.name}` : s.name], [LINK_FIELD, link(links.href(...stylePath(s, s.workspace?.name)), links.listType)]]))));
+  const item = (s: StyleEntity) =>
+    obj([
+      ['name', qualifiedStyleName(s, s.workspace?.name)],
+      [LINK_FIELD, link(links.href(...stylePath(s, s.workspace?.name)), links.listType)],
+    ]);
+  return doc('styles', list('style', l.styles.map(item)));
 }
 
 /** `<layer>` in GeoServer's field order. */

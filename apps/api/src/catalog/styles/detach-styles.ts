@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { defaultStyleFor } from './default-style';
 
 /**
  * Takes styles out of every layer that uses them, before they are deleted: a layer drawn with
@@ -7,15 +8,15 @@ import { EntityManager } from 'typeorm';
 export async function detachStyles(tx: EntityManager, styleIds: number[]): Promise<void> {
   if (!styleIds.length) return;
   await tx.query(`DELETE FROM layer_style WHERE style_id = ANY($1)`, [styleIds]);
-  await tx.query(
-    `UPDATE layer l SET default_style_id = (
-       SELECT s.id FROM style s WHERE s.workspace_id IS NULL AND s.name = CASE
-         WHEN f.geometry_type IS NULL THEN NULL
-         WHEN upper(f.geometry_type) IN ('POINT', 'MULTIPOINT') THEN 'point'
-         WHEN upper(f.geometry_type) IN ('LINESTRING', 'MULTILINESTRING') THEN 'line'
-         WHEN upper(f.geometry_type) IN ('POLYGON', 'MULTIPOLYGON') THEN 'polygon'
-         ELSE 'generic' END)
-     FROM feature_type f WHERE f.id = l.feature_type_id AND l.default_style_id = ANY($1)`,
+  const layers: Array<{ id: number; geometry_type: string | null }> = await tx.query(
+    `SELECT l.id, f.geometry_type FROM layer l JOIN feature_type f ON f.id = l.feature_type_id WHERE l.default_style_id = ANY($1)`,
     [styleIds],
   );
+  for (const layer of layers) {
+    const fallback = defaultStyleFor(layer.geometry_type);
+    await tx.query(
+      `UPDATE layer SET default_style_id = (SELECT id FROM style WHERE workspace_id IS NULL AND name = $2) WHERE id = $1`,
+      [layer.id, fallback ?? null],
+    );
+  }
 }

@@ -4,7 +4,7 @@ import { CatalogError, checkName, DEFAULT_STYLE_NAMES } from '@geocatalog/catalo
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
+import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { detachStyles } from './detach-styles';
 import { SldUpload } from './sld-content';
 import { StyleEntity } from './style.entity';
@@ -34,7 +34,7 @@ export class StyleService {
   async get(workspace: string | undefined, name: string, manager: EntityManager = this.db.manager): Promise<LocatedStyle> {
     const qb = manager.getRepository(StyleEntity).createQueryBuilder('s').leftJoinAndSelect('s.workspace', 'w').where('s.name = :name', { name });
     if (workspace === undefined) qb.andWhere('s.workspace_id IS NULL');
-    else if (workspace === DEFAULT_ALIAS) qb.andWhere('w.id = (SELECT id FROM workspace ORDER BY is_default DESC, id LIMIT 1)');
+    else if (workspace === DEFAULT_ALIAS) qb.andWhere(`w.id = ${DEFAULT_WORKSPACE_ID_SQL}`);
     else qb.andWhere('w.name = :workspace', { workspace });
     const style = await qb.getOne();
     if (!style) {

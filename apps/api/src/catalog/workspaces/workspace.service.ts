@@ -19,6 +19,12 @@ export interface WorkspaceInput {
 export const DEFAULT_ALIAS = 'default';
 
 /**
+ * SQL for the default workspace's id: the one marked default, else the oldest. Every query that
+ * resolves `default` in a path embeds this, so the rule lives here only.
+ */
+export const DEFAULT_WORKSPACE_ID_SQL = '(SELECT id FROM workspace ORDER BY is_default DESC, id LIMIT 1)';
+
+/**
  * Workspaces and their namespaces. The default workspace is the one marked so, or else the
  * oldest: creating the first workspace needs no extra write that concurrent creates could race.
  */
@@ -33,13 +39,7 @@ export class WorkspaceService {
 
   /** The default workspace, if any workspace exists. */
   async findDefault(manager: EntityManager = this.db.manager): Promise<WorkspaceEntity | null> {
-    return manager
-      .getRepository(WorkspaceEntity)
-      .createQueryBuilder('w')
-      .orderBy('w.is_default', 'DESC')
-      .addOrderBy('w.id', 'ASC')
-      .limit(1)
-      .getOne();
+    return manager.getRepository(WorkspaceEntity).createQueryBuilder('w').where(`w.id = ${DEFAULT_WORKSPACE_ID_SQL}`).getOne();
   }
 
   /** The workspace of that name (`default` = the default one), or null. */
