@@ -707,12 +707,18 @@ function sslOption(mode: string | undefined): ClientConfig['ssl'] {
   }
 }
 
+/** pg's messages when `connectionTimeoutMillis` runs out (client and pool). */
+const PG_CONNECT_TIMEOUTS = new Set(['Connection terminated due to connection timeout', 'timeout exceeded when trying to connect']);
+
 /**
  * The driver's reason for a failure, in one line. Duck-typed: errors made by Node's core (sockets,
  * DNS) are not `instanceof Error` of every realm (Jest's sandbox).
  */
 function reasonOf(err: unknown): string {
   const e = err as { message?: unknown; code?: unknown; name?: unknown; errors?: unknown } | null;
+  // pg's connect timeout and the call deadline are the same 10 s bound and race each other;
+  // either way the store did not answer in time, so both say so in the same words.
+  if (e && typeof e.message === 'string' && PG_CONNECT_TIMEOUTS.has(e.message)) return new StoreDeadline().message;
   if (e && Array.isArray(e.errors) && e.errors.length) {
     // Node's connection to every address of a host failed (AggregateError, empty message).
     return [...new Set(e.errors.map(reasonOf))].join('; ');
