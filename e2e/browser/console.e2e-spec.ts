@@ -79,7 +79,8 @@ describe('console in Chromium', () => {
     const signIn = await new SignInPage(page).open(consoleUrl());
     expect(new URL(page.url()).pathname).toBe('/geoserver/web/sign-in');
 
-    const answer = page.waitForResponse((response) => response.url().endsWith('/rest/workspaces.json'));
+    // The console signs in at {base}/auth/session (the server then sets an HttpOnly cookie).
+    const answer = page.waitForResponse((response) => response.url().endsWith('/geoserver/auth/session') && response.request().method() === 'POST');
     await signIn.signIn(api.admin.user, `${api.admin.password}-wrong`);
     const response = await answer;
 

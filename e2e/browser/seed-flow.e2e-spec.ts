@@ -238,10 +238,12 @@ describe('the seed flow in the console (Chromium)', () => {
     expect(await preview.featureInfo.innerText()).toMatch(/Colorado|Wyoming|New York/);
     await checkpoint('10-preview', 'the layer preview with a feature identified');
 
-    // 11. Share: the URL opened in a new tab asks the recipient to sign in, then shows the same map.
+    // 11. Share: the URL opened in another browser (another person, no session cookie) asks the
+    // recipient to sign in, then shows the same map.
     const shared = await preview.shareLink.inputValue();
     expect(shared).toBe(page.url());
-    const other = await context.newPage();
+    const recipient = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const other = await recipient.newPage();
     other.setDefaultTimeout(STEP_TIMEOUT_MS);
     other.on('pageerror', (error) => pageErrors.push(error.message));
     await other.goto(shared);
@@ -252,6 +254,7 @@ describe('the seed flow in the console (Chromium)', () => {
     await otherPreview.waitUntilShown(`${workspace}:${statesTable}`);
     expect(other.url()).toBe(shared);
     expect(await otherPreview.map.waitForPixels(hexToRgb(FILL), 2_000)).toBeGreaterThanOrEqual(2_000);
+    await recipient.close();
   }, 90_000);
 
   it('names what a delete takes along, with the keyboard: open, Esc, reopen, type the name, confirm', async () => {

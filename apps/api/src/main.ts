@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { crossSiteMiddleware } from './auth/cross-site';
 import { ConfigError, loadConfig } from './config/config';
 import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
@@ -22,6 +23,8 @@ async function bootstrap(): Promise<void> {
   server.disable('x-powered-by');
   // GeoServer sends no ETags; hashing every body would only cost time.
   server.set('etag', false);
+  // Cross-site writes are refused before any body is read or route runs.
+  app.use(crossSiteMiddleware(config));
   app.use(restPathMiddleware(config.contextPath));
   app.use(restBodyMiddleware());
   const consoleServed = mountConsole(server, config.contextPath, config.webRoot);

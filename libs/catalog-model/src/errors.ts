@@ -29,10 +29,14 @@ export type CatalogErrorCode =
   | 'METHOD_NOT_ALLOWED'
   /** A record with that name already exists where it would go. */
   | 'ALREADY_EXISTS'
+  /** The write would leave the catalog in a state it must never be in (e.g. no enabled admin). */
+  | 'CONFLICT'
   /** The body is larger than the limit for its kind. */
   | 'TOO_LARGE'
   /** The request's Content-Type is not one this path reads. */
   | 'UNSUPPORTED_MEDIA_TYPE'
+  /** Too many attempts from this client (e.g. failed sign-ins); retry after a delay. */
+  | 'TOO_MANY_REQUESTS'
   /** A data store's database could not be reached or did not answer in time. */
   | 'STORE_UNAVAILABLE'
   /** The catalog database itself failed. */
@@ -61,6 +65,8 @@ export class CatalogError extends Error {
     readonly code: CatalogErrorCode,
     message: string,
     readonly issues: DocumentIssue[] = [],
+    /** Whole seconds after which a refused client may try again (`Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'CatalogError';

@@ -26,9 +26,9 @@ describe('data stores', () => {
   it('reads a connection test answer; a refusal is a failed test, a missing endpoint an error', async () => {
     expect(parseConnectionTest('{"connectionTest":{"ok":true,"message":"PostGIS 3.4"}}')).toEqual({ ok: true, message: 'PostGIS 3.4' });
     const input = { name: 'x', parameters: { host: 'h', port: '1', database: 'd', schema: '', user: 'u', passwd: 'p' } };
-    const refused = new RestClient({ restBase: '', authorization: 'x', fetch: fakeFetch(() => ({ status: 502, body: 'timeout' })).fetch });
+    const refused = new RestClient({ restBase: '', fetch: fakeFetch(() => ({ status: 502, body: 'timeout' })).fetch });
     expect(await testDataStoreConnection(refused, input)).toEqual({ ok: false, message: 'timeout' });
-    const missing = new RestClient({ restBase: '', authorization: 'x', fetch: fakeFetch(() => ({ status: 404, body: 'nope' })).fetch });
+    const missing = new RestClient({ restBase: '', fetch: fakeFetch(() => ({ status: 404, body: 'nope' })).fetch });
     await expect(testDataStoreConnection(missing, input)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -8,5 +8,6 @@ export * from './query-keys';
 export * from './rest-client';
 export * from './rest-error';
 export * from './service-location';
+export * from './session';
 export * from './styles';
 export * from './workspaces';

@@ -3,17 +3,16 @@ import { fakeFetch } from '../test/fake-rest';
 import { RestClient } from './rest-client';
 import { NO_RESPONSE, RestError } from './rest-error';
 
-const AUTHORIZATION = 'Basic YWRtaW46Z2Vvc2VydmVy';
-
 describe('RestClient', () => {
-  it('sends the Basic header and X-Requested-With with every request, under the REST base', async () => {
+  it('sends no Authorization, the same-origin cookie and X-Requested-With with every request, under the REST base', async () => {
     const { fetch, requests } = fakeFetch(() => ({ status: 200, body: {} }));
-    const client = new RestClient({ restBase: '/maps/rest', authorization: AUTHORIZATION, fetch });
+    const client = new RestClient({ restBase: '/maps/rest', fetch });
     await client.getJson('/workspaces.json');
     await client.postJson('/workspaces', { workspace: { name: 'acme' } });
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /maps/rest/workspaces.json', 'POST /maps/rest/workspaces']);
     for (const request of requests) {
-      expect(request.headers.get('Authorization')).toBe(AUTHORIZATION);
+      expect(request.headers.get('Authorization')).toBeNull();
+      expect(request.credentials).toBe('same-origin');
       expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     }
     expect(requests[1].headers.get('Content-Type')).toBe('application/json');
@@ -22,7 +21,7 @@ describe('RestClient', () => {
 
   it("turns an error status into a RestError carrying the server's text", async () => {
     const { fetch } = fakeFetch(() => ({ status: 409, body: "Workspace 'acme' already exists\n" }));
-    const client = new RestClient({ restBase: '/geoserver/rest', authorization: AUTHORIZATION, fetch });
+    const client = new RestClient({ restBase: '/geoserver/rest', fetch });
     const error = await client.postJson('/workspaces', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RestError);
     expect(error).toMatchObject({ status: 409, message: "Workspace 'acme' already exists" });
@@ -34,27 +33,27 @@ describe('RestClient', () => {
       body: { title: 'Bad request', detail: "Invalid workspace name 'a b'" },
       contentType: 'application/problem+json',
     }));
-    const client = new RestClient({ restBase: '', authorization: AUTHORIZATION, fetch });
+    const client = new RestClient({ restBase: '', fetch });
     await expect(client.getJson('/x')).rejects.toMatchObject({ status: 400, message: "Invalid workspace name 'a b'" });
   });
 
   it('says the status when the server gives no text', async () => {
     const { fetch } = fakeFetch(() => ({ status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' }));
-    const client = new RestClient({ restBase: '', authorization: AUTHORIZATION, fetch });
+    const client = new RestClient({ restBase: '', fetch });
     await expect(client.getJson('/x')).rejects.toMatchObject({ status: 502, message: 'The server answered 502.' });
   });
 
   it('reports 401 to onUnauthorized', async () => {
     const { fetch } = fakeFetch(() => ({ status: 401, body: 'Unauthorized' }));
     const onUnauthorized = vi.fn();
-    const client = new RestClient({ restBase: '', authorization: AUTHORIZATION, fetch, onUnauthorized });
+    const client = new RestClient({ restBase: '', fetch, onUnauthorized });
     await expect(client.getJson('/workspaces.json')).rejects.toMatchObject({ status: 401, isUnauthorized: true });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('turns a network failure into a RestError without a status', async () => {
     const fetch = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    const client = new RestClient({ restBase: '', authorization: AUTHORIZATION, fetch });
+    const client = new RestClient({ restBase: '', fetch });
     await expect(client.getJson('/workspaces.json')).rejects.toMatchObject({ status: NO_RESPONSE });
   });
 });

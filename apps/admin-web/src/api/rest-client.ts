@@ -4,9 +4,7 @@ import { NO_RESPONSE, RestError, type RestIssue } from './rest-error';
 export interface RestClientOptions {
   /** Path (or URL) of the REST API without a trailing slash, e.g. `/geoserver/rest`. */
   restBase: string;
-  /** Value of the `Authorization` header sent with every request. */
-  authorization: string;
-  /** Called once per request answered with 401, e.g. to end a session whose password changed. */
+  /** Called once per request answered with 401, e.g. to end a session the server no longer knows. */
   onUnauthorized?: () => void;
   /** The fetch to use; tests pass their own. */
   fetch?: typeof fetch;
@@ -19,10 +17,12 @@ export interface RestClientOptions {
 const WRITE_ACCEPT = 'text/plain, application/problem+json;q=0.9, application/json;q=0.8';
 
 /**
- * The one place the console talks HTTP to the REST API (and to the OGC API of the same service).
- * Every request carries the Basic `Authorization` header and `X-Requested-With: XMLHttpRequest`:
- * the latter makes the server leave out its `WWW-Authenticate` challenge on 401, so the browser
- * never pops up its own login dialog. Failures become a {@link RestError} carrying the server's text.
+ * The one place the console talks HTTP to the REST API (and to the OGC API and the sign-in
+ * endpoint of the same service). Requests are authenticated by the HttpOnly session cookie the
+ * browser sends by itself (same origin only); the console never holds a password or an
+ * `Authorization` header. `X-Requested-With: XMLHttpRequest` makes the server leave out its
+ * `WWW-Authenticate` challenge on 401, so the browser never pops up its own login dialog.
+ * Failures become a {@link RestError} carrying the server's text.
  */
 export class RestClient {
   private readonly fetchImpl: typeof fetch;
@@ -37,7 +37,7 @@ export class RestClient {
     return this.options.restBase;
   }
 
-  /** The same credentials against another base path of the service (e.g. the OGC API). */
+  /** The same session against another base path of the service (e.g. the OGC API). */
   withBase(base: string): RestClient {
     return new RestClient({ ...this.options, restBase: base });
   }
@@ -93,13 +93,13 @@ export class RestClient {
 
   private async send(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
-    headers.set('Authorization', this.options.authorization);
     headers.set('X-Requested-With', 'XMLHttpRequest');
     const url = /^https?:\/\//.test(path) ? path : `${this.options.restBase}${path}`;
     let response: Response;
     try {
-      // no-store: the catalog may be changed by other processes at any moment.
-      response = await this.fetchImpl(url, { ...init, headers, cache: 'no-store' });
+      // no-store: the catalog may be changed by other processes at any moment. same-origin: the
+      // session cookie goes to this service only.
+      response = await this.fetchImpl(url, { ...init, headers, cache: 'no-store', credentials: 'same-origin' });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new RestError(NO_RESPONSE, 'The server could not be reached. Check your connection and try again.');

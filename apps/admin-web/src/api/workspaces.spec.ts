@@ -36,14 +36,14 @@ describe('parseWorkspaceList', () => {
 describe('workspace requests', () => {
   it('lists with GET /workspaces.json', async () => {
     const { fetch, requests } = fakeFetch(() => ({ status: 200, body: { workspaces: '' } }));
-    const client = new RestClient({ restBase: '/geoserver/rest', authorization: 'Basic x', fetch });
+    const client = new RestClient({ restBase: '/geoserver/rest', fetch });
     expect(await listWorkspaces(client)).toEqual([]);
     expect(requests[0].url).toBe('/geoserver/rest/workspaces.json');
   });
 
   it('creates with POST /workspaces and a JSON workspace body, answering the created name', async () => {
     const { fetch, requests } = fakeFetch(() => ({ status: 201, body: 'acme' }));
-    const client = new RestClient({ restBase: '/geoserver/rest', authorization: 'Basic x', fetch });
+    const client = new RestClient({ restBase: '/geoserver/rest', fetch });
     expect(await createWorkspace(client, 'acme')).toBe('acme');
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/geoserver/rest/workspaces' });
     expect(JSON.parse(requests[0].body ?? '')).toEqual({ workspace: { name: 'acme' } });

@@ -6,6 +6,8 @@ export interface RecordedRequest {
   url: string;
   headers: Headers;
   body: string | null;
+  /** The request's `credentials` mode (whether the browser would send cookies). */
+  credentials?: RequestCredentials;
 }
 
 /** An answer a {@link fakeFetch} gives: status, body and content type. */
@@ -27,6 +29,7 @@ export function fakeFetch(answer: (request: RecordedRequest) => FakeAnswer | Pro
       url: String(input),
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? init.body : null,
+      credentials: init?.credentials,
     };
     requests.push(request);
     const { status, body, contentType } = await answer(request);

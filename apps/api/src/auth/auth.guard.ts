@@ -4,21 +4,24 @@ import { AuthGuard } from '@nestjs/passport';
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request } from 'express';
 import { Principal } from './auth.service';
-import { ADMIN_ONLY } from './roles.decorator';
+import { ADMIN_ONLY, PUBLIC } from './roles.decorator';
+import { SESSION_STRATEGY } from './session.strategy';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Basic authentication on every route, then authorisation: ADMIN may do everything, READER may
+ * Basic authentication, or the console's session cookie, on every route but the sign-in
+ * endpoints, then authorisation: ADMIN may do everything, READER may
  * only read (and never the security endpoints); a user without a role may do nothing.
  */
 @Injectable()
-export class CatalogAuthGuard extends AuthGuard('basic') {
+export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
   constructor(private readonly reflector: Reflector) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, [context.getHandler(), context.getClass()])) return true;
     await super.canActivate(context);
     const req = context.switchToHttp().getRequest<Request & { user?: Principal }>();
     const roles = req.user?.roles ?? [];

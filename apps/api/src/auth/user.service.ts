@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, generatePassword } from '../config/config';
 import { uniqueViolation } from '../database/pg-errors';
 import { hashPassword } from './password-hash';
+import { SessionService } from './session.service';
 import { UserEntity, UserRoleEntity } from './user.entity';
 
 /** A user as the security endpoints show it (never with a password). */
@@ -33,6 +34,7 @@ export class UserService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionService,
   ) {}
 
   /** Creates the bootstrap admin when the user table is empty (once, even with several processes). */
@@ -108,6 +110,8 @@ export class UserService implements OnApplicationBootstrap {
         if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${user.name}' already exists`);
         throw err;
       }
+      // A new password or a disabled account ends the console sessions signed in with the old state.
+      if (hash || input.enabled === false) await this.sessions.endAllOf(tx, user.id);
     });
     this.onChange();
   }
@@ -115,6 +119,8 @@ export class UserService implements OnApplicationBootstrap {
   async delete(name: string): Promise<void> {
     const result = await this.db.getRepository(UserEntity).delete({ name });
     if (!result.affected) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+    // Its sessions went with it (ON DELETE CASCADE); forget cached lookups now.
+    this.sessions.forgetCached();
     this.onChange();
   }
 
@@ -128,6 +134,8 @@ export class UserService implements OnApplicationBootstrap {
       const roles = tx.getRepository(UserRoleEntity);
       if (granted) await roles.upsert({ userId: user.id, role }, ['userId', 'role']);
       else await roles.delete({ userId: user.id, role });
+      // A user left without any role has nothing to do in a session.
+      if (!granted && !(await roles.countBy({ userId: user.id }))) await this.sessions.endAllOf(tx, user.id);
     });
     this.onChange();
   }

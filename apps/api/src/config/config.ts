@@ -26,6 +26,12 @@ export interface AppConfig {
   sampleDbPort: number;
   /** Directory holding the built console (index.html + assets). */
   webRoot: string;
+  /** `TRUST_PROXY`: whether `X-Forwarded-*` headers (and the forwarded client address) are believed. */
+  trustProxy: boolean;
+  /** `ALLOWED_ORIGINS`: origins besides the server's own from which browsers may send writes. */
+  allowedOrigins: string[];
+  /** `STORE_HOSTS`: host patterns data stores may connect to; undefined = anywhere. */
+  storeHosts?: string[];
 }
 
 /** Thrown at start with every bad variable listed, so a misconfiguration is fixed in one go. */
@@ -82,6 +88,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const sampleDbPort = parsePort('SAMPLE_DB_PORT', env.SAMPLE_DB_PORT, 5433, problems);
 
   const webRoot = path.resolve(env.WEB_ROOT || defaultWebRoot());
+  const trustProxy = parseSwitch('TRUST_PROXY', env.TRUST_PROXY, false, problems);
+  const allowedOrigins = parseList(env.ALLOWED_ORIGINS).map((origin) => {
+    const parsed = parseOrigin(origin);
+    if (!parsed) problems.push(`ALLOWED_ORIGINS must list origins like https://console.example.com, got '${origin}'`);
+    return parsed ?? origin;
+  });
+  const storeHostList = parseList(env.STORE_HOSTS);
+  const storeHosts = storeHostList.length ? storeHostList.map((h) => h.toLowerCase()) : undefined;
 
   if (problems.length) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -98,7 +112,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sampleDb,
     sampleDbPort,
     webRoot,
+    trustProxy,
+    allowedOrigins,
+    storeHosts,
   };
+}
+
+/** A comma-separated list, trimmed, without empty items. */
+function parseList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** `scheme://host[:port]` as browsers send it in `Origin`, or undefined when it is not an http(s) origin. */
+function parseOrigin(raw: string): string | undefined {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (url.pathname !== '/' || url.search || url.hash || url.username) return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The console's build output, found by walking up from this file to the repository's `apps`. */

@@ -1,3 +1,4 @@
+import { SessionEntity } from '../auth/session.entity';
 import { UserEntity, UserRoleEntity } from '../auth/user.entity';
 import { DataStoreEntity } from '../catalog/datastores/datastore.entity';
 import { FeatureTypeEntity } from '../catalog/featuretypes/featuretype.entity';
@@ -15,4 +16,5 @@ export const ENTITIES = [
   LayerStyleEntity,
   UserEntity,
   UserRoleEntity,
+  SessionEntity,
 ];

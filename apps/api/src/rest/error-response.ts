@@ -16,8 +16,10 @@ export const STATUS_OF: Record<CatalogErrorCode, number> = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   ALREADY_EXISTS: 409,
+  CONFLICT: 409,
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   STORE_UNAVAILABLE: 502,
   CATALOG_UNAVAILABLE: 503,
@@ -32,6 +34,7 @@ const TITLES: Record<number, string> = {
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -56,6 +59,7 @@ export function sendError(req: Request, res: Response, error: CatalogError): voi
   if (status === 401 && !req.headers['x-requested-with']) {
     res.setHeader('WWW-Authenticate', `Basic realm="${AUTH_REALM}"`);
   }
+  if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   const quiet = status === 404 && String(req.query?.quietOnNotFound ?? '').toLowerCase() === 'true';
   if (quiet) {
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');

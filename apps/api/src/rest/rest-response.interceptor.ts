@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { map, Observable } from 'rxjs';
 import { toJson } from './json-writer';
 import { RepDocument } from './representation';
-import { Created, Done, RawContent, RestResult } from './rest-response';
+import { Created, Done, NoContent, RawContent, RestResult } from './rest-response';
 import { MEDIA_TYPES, negotiateFormat, RestRequest } from './rest-request';
 import { toXml } from './xml-writer';
 
@@ -29,6 +29,10 @@ function write(req: RestRequest, res: Response, result: RestResult): string | St
   if (result instanceof Done) {
     res.status(200);
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    return '';
+  }
+  if (result instanceof NoContent) {
+    res.status(204);
     return '';
   }
   if (result instanceof RawContent) {

@@ -11,6 +11,9 @@ export class Created {
 /** A 200 answer with an empty body (PUT, DELETE). */
 export class Done {}
 
+/** A 204 answer: done, nothing to say (signing in and out). */
+export class NoContent {}
+
 /** A document stored as bytes, returned as-is (an SLD). */
 export class RawContent {
   constructor(
@@ -20,4 +23,4 @@ export class RawContent {
 }
 
 /** What a REST handler may return; anything else is a bug. */
-export type RestResult = RepDocument | Created | Done | RawContent;
+export type RestResult = RepDocument | Created | Done | NoContent | RawContent;

@@ -1,7 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { basicAuthorization, listWorkspaces, queryKeys, RestClient, type Credentials } from '../../api';
-import { clearSession, readSession, writeSession, type Session } from './session-store';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { listWorkspaces, queryKeys, RestClient, SessionApi, type Credentials } from '../../api';
+
+/** A signed-in user. The proof of it is the HttpOnly cookie, which script never sees. */
+export interface Session {
+  userName: string;
+}
 
 /** A message for the sign-in page about how the last session ended. */
 export interface SessionNotice {
@@ -12,18 +16,20 @@ export interface SessionNotice {
 export interface AuthContextValue {
   /** Who is signed in, or `null`. */
   session: Session | null;
-  /** REST client carrying the session's credentials; `null` when signed out. */
+  /** True until the server has said whether the browser's cookie still signs someone in. */
+  checking: boolean;
+  /** REST client for the session; `null` when signed out. */
   client: RestClient | null;
   /** Why the last session ended, for the sign-in page. */
   notice: SessionNotice | null;
   /**
-   * Checks the credentials with `GET /workspaces.json` and starts the session; rejects with a
-   * `RestError` (status 401 for wrong credentials). The answer also fills the workspace cache,
-   * so the first page shows at once.
+   * Signs in at `{base}/auth/session` (the server sets the session cookie), then reads
+   * `GET /workspaces.json`, which fills the workspace cache so the first page shows at once.
+   * Rejects with a `RestError` (status 401 for wrong credentials).
    */
   signIn(credentials: Credentials): Promise<void>;
-  /** Ends the session and forgets everything fetched with it. */
-  signOut(): void;
+  /** Signs out on the server and forgets everything fetched with the session. */
+  signOut(): Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
@@ -31,72 +37,97 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 /** Messages shown on the sign-in page after a session ended. */
 export const SESSION_NOTICES = {
   signedOut: { tone: 'info', text: 'You have signed out.' },
-  rejected: { tone: 'error', text: 'The server no longer accepts your credentials. Sign in again.' },
+  rejected: { tone: 'error', text: 'The server no longer accepts your session. Sign in again.' },
 } as const satisfies Record<string, SessionNotice>;
 
 export interface AuthProviderProps {
   /** Path of the REST API, e.g. `/geoserver/rest`. */
   restBase: string;
-  /** Where the session is kept; `sessionStorage` unless a test passes its own. */
-  storage?: Storage;
-  /** The fetch the REST client uses; tests pass their own. */
+  /** The fetch the clients use; tests pass their own. */
   fetch?: typeof fetch;
   children: ReactNode;
 }
 
-/** Holds the tab's session and the REST client built from it. */
-export function AuthProvider({ restBase, storage, fetch, children }: AuthProviderProps) {
+/**
+ * Holds who is signed in and the REST client. Nothing about the session is stored by the
+ * console: on start it asks the server whom the browser's cookie signs in (so a reload stays
+ * signed in), and the password typed at sign-in is sent once and forgotten.
+ */
+export function AuthProvider({ restBase, fetch, children }: AuthProviderProps) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<Session | null>(() => readSession(storage));
+  const sessions = useMemo(() => new SessionApi(restBase, fetch), [fetch, restBase]);
+  const [session, setSession] = useState<Session | null>(null);
+  const [checking, setChecking] = useState(true);
   const [notice, setNotice] = useState<SessionNotice | null>(null);
   // The live session, for callbacks of clients built earlier (a late 401 must not end a newer
-  // session). Updated wherever the session changes: signIn and endSession.
+  // session). Updated wherever the session changes.
   const sessionRef = useRef(session);
+
+  useEffect(() => {
+    let cancelled = false;
+    sessions
+      .current()
+      .catch(() => null)
+      .then((info) => {
+        if (cancelled) return;
+        // A sign-in that finished meanwhile wins over the start-up check.
+        if (info && !sessionRef.current) {
+          const next: Session = { userName: info.userName };
+          sessionRef.current = next;
+          setSession(next);
+        }
+        setChecking(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [sessions]);
 
   const endSession = useCallback(
     (reason: SessionNotice) => {
-      clearSession(storage);
       sessionRef.current = null;
       setSession(null);
       setNotice(reason);
       queryClient.clear();
     },
-    [queryClient, storage],
+    [queryClient],
   );
 
   const signIn = useCallback(
     async (credentials: Credentials) => {
-      const authorization = basicAuthorization(credentials);
-      const probe = new RestClient({ restBase, authorization, fetch });
-      const workspaces = await listWorkspaces(probe);
-      const next: Session = { userName: credentials.userName, authorization };
+      await sessions.signIn(credentials);
+      const workspaces = await listWorkspaces(new RestClient({ restBase, fetch }));
+      const next: Session = { userName: credentials.userName };
       queryClient.clear();
       queryClient.setQueryData(queryKeys.workspaces(), workspaces);
-      writeSession(next, storage);
       sessionRef.current = next;
       setSession(next);
+      setChecking(false);
       setNotice(null);
     },
-    [fetch, queryClient, restBase, storage],
+    [fetch, queryClient, restBase, sessions],
   );
 
-  const signOut = useCallback(() => endSession(SESSION_NOTICES.signedOut), [endSession]);
+  const signOut = useCallback(async () => {
+    // Signed out here whatever the server says; a failed DELETE leaves a session that expires.
+    await sessions.signOut().catch(() => undefined);
+    endSession(SESSION_NOTICES.signedOut);
+  }, [endSession, sessions]);
 
   const client = useMemo(() => {
     if (!session) return null;
     return new RestClient({
       restBase,
-      authorization: session.authorization,
       fetch,
       onUnauthorized: () => {
-        if (sessionRef.current?.authorization === session.authorization) endSession(SESSION_NOTICES.rejected);
+        if (sessionRef.current === session) endSession(SESSION_NOTICES.rejected);
       },
     });
   }, [endSession, fetch, restBase, session]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ session, client, notice, signIn, signOut }),
-    [client, notice, session, signIn, signOut],
+    () => ({ session, checking, client, notice, signIn, signOut }),
+    [checking, client, notice, session, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

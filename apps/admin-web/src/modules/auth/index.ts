@@ -7,4 +7,4 @@ export { useAuth } from './hooks/use-auth';
 export { useFeaturesClient } from './hooks/use-features-client';
 export { useRestClient } from './hooks/use-rest-client';
 export { SignInPage } from './pages/sign-in-page';
-export type { Session } from './session-store';
+export type { Session } from './auth-context';

@@ -14,7 +14,7 @@ export function SessionMenu() {
       <span className="session-menu__who">
         Signed in as <strong>{session.userName}</strong>
       </span>
-      <Button variant="ghost" onClick={signOut}>
+      <Button variant="ghost" onClick={() => void signOut()}>
         Sign out
       </Button>
     </div>

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { Alert, BrandMark } from '../../../ui';
-import type { SignInLocationState } from '../components/require-session';
+import { SessionCheck, type SignInLocationState } from '../components/require-session';
 import { SignInForm } from '../components/sign-in-form';
 import { useAuth } from '../hooks/use-auth';
 import './sign-in-page.css';
@@ -9,11 +9,12 @@ const HOME = '/workspaces';
 
 /** The only page reachable without a session; once signed in, it sends the user on. */
 export function SignInPage() {
-  const { session, notice } = useAuth();
+  const { session, checking, notice } = useAuth();
   const location = useLocation();
   const from = (location.state as SignInLocationState | null)?.from;
   const destination = from && from !== '/sign-in' ? from : HOME;
 
+  if (checking) return <SessionCheck />;
   if (session) return <Navigate to={destination} replace />;
 
   return (

@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig: security settings', () => {
+  it('defaults to trusting no proxy, no extra origins and stores anywhere', () => {
+    const config = loadConfig({});
+    expect(config.trustProxy).toBe(false);
+    expect(config.allowedOrigins).toEqual([]);
+    expect(config.storeHosts).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY, ALLOWED_ORIGINS (normalised origins) and STORE_HOSTS (lower case)', () => {
+    const config = loadConfig({
+      TRUST_PROXY: 'on',
+      ALLOWED_ORIGINS: ' https://Console.Example.com , http://localhost:5173',
+      STORE_HOSTS: 'DB.internal, *.pg.example.com',
+    });
+    expect(config.trustProxy).toBe(true);
+    expect(config.allowedOrigins).toEqual(['https://console.example.com', 'http://localhost:5173']);
+    expect(config.storeHosts).toEqual(['db.internal', '*.pg.example.com']);
+  });
+
+  it('lists every bad security setting at once', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe', ALLOWED_ORIGINS: 'javascript://x,https://ok.example/path' })).toThrow(ConfigError);
+    try {
+      loadConfig({ TRUST_PROXY: 'maybe', ALLOWED_ORIGINS: 'javascript://x,https://ok.example/path' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain("TRUST_PROXY must be on or off, got 'maybe'");
+      expect(message).toContain("got 'javascript://x'");
+      expect(message).toContain("got 'https://ok.example/path'");
+    }
+  });
+});
