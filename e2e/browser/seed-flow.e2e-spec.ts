@@ -70,6 +70,10 @@ describe('the seed flow in the console (Chromium)', () => {
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // The console works under its Content-Security-Policy: nothing it does is refused.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) pageErrors.push(message.text());
+    });
   });
 
   afterEach(async () => {

@@ -10,6 +10,7 @@ import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
 import { restBodyMiddleware, restPathMiddleware } from './rest/rest.middleware';
 import { RouteTable } from './rest/route-table';
 import { mountConsole } from './web/console-static';
+import { securityHeaders } from './web/security-headers';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +24,7 @@ async function bootstrap(): Promise<void> {
   server.disable('x-powered-by');
   // GeoServer sends no ETags; hashing every body would only cost time.
   server.set('etag', false);
+  app.use(securityHeaders(config.contextPath));
   // Cross-site writes are refused before any body is read or route runs.
   app.use(crossSiteMiddleware(config));
   app.use(restPathMiddleware(config.contextPath));
