@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { ApiServer, externalDatabaseConfigured, startApi } from '../support/api-server';
+import { ApiServer, describeWithExternalCatalog, startApi } from '../support/api-server';
 import { createUser, createWorkspace, useApiServer, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { basicAuth, HttpResponse, rawRequest, restClient } from '../support/http';
@@ -265,15 +265,8 @@ describe('console sessions', () => {
   });
 });
 
-const enabled = externalDatabaseConfigured();
-if (!enabled) {
-  process.stderr.write(
-    '\n*** security-cross-site two-process part SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it ***\n\n',
-  );
-}
-const describeIfDb = enabled ? describe : describe.skip;
 
-describeIfDb('sessions across two api processes on one database', () => {
+describeWithExternalCatalog('sessions across two api processes on one database', () => {
   let a: ApiServer | undefined;
   let b: ApiServer | undefined;
 

@@ -4,21 +4,12 @@
  * share an embedded PGlite.
  */
 import { randomBytes } from 'node:crypto';
-import { ApiServer, externalDatabaseConfigured, startApi } from '../support/api-server';
+import { ApiServer, describeWithExternalCatalog, startApi } from '../support/api-server';
 import { createDataStore, createStyle, createUser, createWorkspace, grantRole, pgParams, sldFixture, workspaceJson } from '../support/catalog';
 import { crypt2Length, normalize, parseJsonList, uniqueName, xmlEntries } from '../support/geoserver';
 import { HttpResponse, restClient, RestClient, SLD_10 } from '../support/http';
 
-const enabled = externalDatabaseConfigured();
-if (!enabled) {
-  // One loud line instead of a silent pass (stderr directly: Jest drops console output of skipped files).
-  process.stderr.write(
-    '\n*** two-process.e2e-spec SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it ***\n\n',
-  );
-}
-const describeIfDb = enabled ? describe : describe.skip;
-
-describeIfDb('two api processes on one database', () => {
+describeWithExternalCatalog('two api processes on one database', () => {
   let a: ApiServer | undefined;
   let b: ApiServer | undefined;
   let apiA: RestClient;
