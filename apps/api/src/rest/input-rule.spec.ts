@@ -1,5 +1,5 @@
 import { inputProblem, nfcPath } from './input-rule';
-import { illegalCharacterIn } from './xml-characters';
+import { illegalCharacterIn, withoutIllegalCharacters } from './xml-characters';
 
 const req = (url: string, headers: Record<string, string | string[]> = {}) => ({ url, headers });
 
@@ -68,5 +68,12 @@ describe('nfcPath', () => {
 
   it('leaves segments already in NFC as they were sent', () => {
     expect(nfcPath('/geoserver/rest/workspaces/a%3Ab/sec%C3%A9')).toBe('/geoserver/rest/workspaces/a%3Ab/sec%C3%A9');
+  });
+});
+
+describe('withoutIllegalCharacters', () => {
+  it('replaces every character XML cannot carry by U+FFFD and keeps the rest', () => {
+    expect(withoutIllegalCharacters('a\u0001b\u0000c\uD800d\tе😀')).toBe('a\uFFFDb\uFFFDc\uFFFDd\tе😀');
+    expect(withoutIllegalCharacters('plain')).toBe('plain');
   });
 });
