@@ -57,3 +57,10 @@ describe('intOf', () => {
     expect(refusal(() => intOf(node, 'numDecimals'))).toContain('is outside -2147483648..2147483647');
   });
 });
+
+describe('intOf on a very long number', () => {
+  it('names the field and shows the value shortened', () => {
+    const node = parseJsonBody(JSON.stringify({ featureType: { maxFeatures: '9'.repeat(100_000) } }));
+    expect(refusal(() => intOf(node, 'maxFeatures'))).toBe(`Invalid value for maxFeatures: '${'9'.repeat(37)}...' is outside -2147483648..2147483647`);
+  });
+});

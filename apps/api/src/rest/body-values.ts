@@ -15,7 +15,8 @@ export function intOf(node: BodyNode | undefined, name: string): number | undefi
   if (!/^-?\d+$/.test(raw)) throw new CatalogError('INVALID_VALUE', `Invalid value for ${name}: '${raw}' is not a whole number`);
   const value = Number(raw);
   if (value < INT4_MIN || value > INT4_MAX) {
-    throw new CatalogError('INVALID_VALUE', `Invalid value for ${name}: '${raw}' is outside ${INT4_MIN}..${INT4_MAX}`);
+    const shown = raw.length > 40 ? `${raw.slice(0, 37)}...` : raw;
+    throw new CatalogError('INVALID_VALUE', `Invalid value for ${name}: '${shown}' is outside ${INT4_MIN}..${INT4_MAX}`);
   }
   return value;
 }
