@@ -7,6 +7,7 @@ import { crossSiteMiddleware } from './auth/cross-site';
 import { ConfigError, loadConfig } from './config/config';
 import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
+import { inputRuleMiddleware } from './rest/input-rule';
 import { restBodyMiddleware, restPathMiddleware } from './rest/rest.middleware';
 import { RouteTable } from './rest/route-table';
 import { mountConsole } from './web/console-static';
@@ -27,6 +28,8 @@ async function bootstrap(): Promise<void> {
   app.use(securityHeaders(config.contextPath));
   // Cross-site writes are refused before any body is read or route runs.
   app.use(crossSiteMiddleware(config));
+  // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
+  app.use(inputRuleMiddleware());
   app.use(restPathMiddleware(config.contextPath));
   app.use(restBodyMiddleware());
   const consoleServed = mountConsole(server, config.contextPath, config.webRoot);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Role } from '@geocatalog/catalog-model';
+import { caseInsensitiveNameKey, type Role } from '@geocatalog/catalog-model';
 import { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password-hash';
 import { UserService } from './user.service';
@@ -46,16 +46,18 @@ export class AuthService {
   }
 
   private async check(userName: string, password: string, key: string): Promise<Principal | null> {
-    const delay = this.throttle.delayFor(userName);
+    // One user whatever the case or normal form it is typed in: `ADMIN` shares `admin`'s failures.
+    const who = caseInsensitiveNameKey(userName);
+    const delay = this.throttle.delayFor(who);
     if (delay > 0) await sleep(delay);
     const user = await this.users.findForLogin(userName);
     // Hash even for unknown users so that timing does not tell which names exist.
     const ok = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
     if (!user || !ok || !user.enabled) {
-      this.throttle.fail(userName);
+      this.throttle.fail(who);
       return null;
     }
-    this.throttle.succeed(userName);
+    this.throttle.succeed(who);
     const principal: Principal = { userName: user.name, roles: (user.roles ?? []).map((r) => r.role) };
     if (this.verified.size >= MAX_CACHED) this.verified.clear();
     this.verified.set(key, { principal, expires: Date.now() + CREDENTIAL_CACHE_TTL_MS });

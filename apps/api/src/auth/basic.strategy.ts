@@ -3,6 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { BasicStrategy as PassportBasic } from 'passport-http';
 import { AUTH_REALM } from '../rest/error-response';
+import { illegalCharacterIn } from '../rest/xml-characters';
 import { AuthService, Principal } from './auth.service';
 
 type Verified = (err: unknown, user?: Principal | false) => void;
@@ -26,6 +27,8 @@ class Rfc7617BasicStrategy extends PassportBasic {
     const decoded = Buffer.from(match[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon <= 0 || colon === decoded.length - 1) return self.fail(self._challenge());
+    // No user name or password holds NUL or a control character: wrong credentials, not a query.
+    if (illegalCharacterIn(decoded)) return self.fail(self._challenge());
     self._verify(decoded.slice(0, colon), decoded.slice(colon + 1), (err, user) => {
       if (err) return self.error(err);
       if (!user) return self.fail(self._challenge());

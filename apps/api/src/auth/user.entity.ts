@@ -10,6 +10,10 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
+  /** The name folded by `caseInsensitiveNameKey`: unique, so `Admin` cannot join `admin`. */
+  @Column({ name: 'name_key', type: 'text' })
+  nameKey!: string;
+
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash!: string;
 

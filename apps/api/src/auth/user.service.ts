@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName, Role, ROLES } from '@geocatalog/catalog-model';
+import { caseInsensitiveNameKey, CatalogError, checkName, Role, ROLES } from '@geocatalog/catalog-model';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -45,8 +45,8 @@ export class UserService implements OnApplicationBootstrap {
     const hash = await hashPassword(password);
     const created = await this.db.transaction(async (tx) => {
       const rows: Array<{ id: number }> = await tx.query(
-        `INSERT INTO app_user (name, password_hash) SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM app_user) ON CONFLICT DO NOTHING RETURNING id`,
-        [this.config.adminUser, hash],
+        `INSERT INTO app_user (name, name_key, password_hash) SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM app_user) ON CONFLICT DO NOTHING RETURNING id`,
+        [this.config.adminUser, caseInsensitiveNameKey(this.config.adminUser), hash],
       );
       if (!rows.length) return false;
       await tx.query(`INSERT INTO user_role (user_id, role) VALUES ($1, 'ADMIN')`, [rows[0].id]);
@@ -63,9 +63,9 @@ export class UserService implements OnApplicationBootstrap {
     }
   }
 
-  /** The user with roles and hash, for authentication. */
+  /** The user with roles and hash, for authentication; the name matches whatever its case and normal form. */
   findForLogin(name: string): Promise<UserEntity | null> {
-    return this.db.getRepository(UserEntity).findOne({ where: { name }, relations: { roles: true } });
+    return this.db.getRepository(UserEntity).findOne({ where: { nameKey: caseInsensitiveNameKey(name) }, relations: { roles: true } });
   }
 
   async list(): Promise<UserView[]> {
@@ -81,15 +81,17 @@ export class UserService implements OnApplicationBootstrap {
 
   async create(input: UserInput): Promise<UserView> {
     if (!input.userName) throw new CatalogError('MISSING_FIELD', 'The user has no userName; it is required');
-    checkName('user', input.userName);
+    const name = checkName('user', input.userName);
     if (!input.password) throw new CatalogError('MISSING_FIELD', 'The user has no password; it is required');
     const hash = await hashPassword(input.password);
     try {
-      const user = await this.db.getRepository(UserEntity).save({ name: input.userName, passwordHash: hash, enabled: input.enabled ?? true });
+      const user = await this.db
+        .getRepository(UserEntity)
+        .save({ name, nameKey: caseInsensitiveNameKey(name), passwordHash: hash, enabled: input.enabled ?? true });
       this.onChange();
       return { userName: user.name, enabled: user.enabled, roles: [] };
     } catch (err) {
-      if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${input.userName}' already exists`);
+      if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${name}' already exists (user names are unique whatever their case)`);
       throw err;
     }
   }
@@ -99,15 +101,18 @@ export class UserService implements OnApplicationBootstrap {
     const hash = input.password ? await hashPassword(input.password) : undefined;
     await this.db.transaction(async (tx) => {
       const repo = tx.getRepository(UserEntity);
-      const user = await repo.findOneBy({ name });
+      const user = await repo.findOneBy({ nameKey: caseInsensitiveNameKey(name) });
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
-      if (input.userName !== undefined && input.userName !== name) user.name = checkName('user', input.userName);
+      if (input.userName !== undefined && input.userName !== user.name) {
+        user.name = checkName('user', input.userName);
+        user.nameKey = caseInsensitiveNameKey(user.name);
+      }
       if (hash) user.passwordHash = hash;
       if (input.enabled !== undefined) user.enabled = input.enabled;
       try {
         await repo.save(user);
       } catch (err) {
-        if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${user.name}' already exists`);
+        if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${user.name}' already exists (user names are unique whatever their case)`);
         throw err;
       }
       // A new password or a disabled account ends the console sessions signed in with the old state.
@@ -117,7 +122,7 @@ export class UserService implements OnApplicationBootstrap {
   }
 
   async delete(name: string): Promise<void> {
-    const result = await this.db.getRepository(UserEntity).delete({ name });
+    const result = await this.db.getRepository(UserEntity).delete({ nameKey: caseInsensitiveNameKey(name) });
     if (!result.affected) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
     // Its sessions went with it (ON DELETE CASCADE); forget cached lookups now.
     this.sessions.forgetCached();
@@ -129,7 +134,7 @@ export class UserService implements OnApplicationBootstrap {
     const role = ROLES.find((r) => r === roleName.toUpperCase());
     if (!role) throw new CatalogError('NOT_FOUND', `No such role: '${roleName}' found`);
     await this.db.transaction(async (tx) => {
-      const user = await tx.getRepository(UserEntity).findOneBy({ name });
+      const user = await tx.getRepository(UserEntity).findOneBy({ nameKey: caseInsensitiveNameKey(name) });
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
       const roles = tx.getRepository(UserRoleEntity);
       if (granted) await roles.upsert({ userId: user.id, role }, ['userId', 'role']);

@@ -1,6 +1,7 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import { parser as saxParser } from 'sax';
 import { xml2js, type Element } from 'xml-js';
+import { illegalCharacterIn, illegalCharacterMessage } from './xml-characters';
 
 /**
  * A request body read into one shape whatever its format: XML elements and JSON objects both
@@ -39,7 +40,7 @@ export function parseXmlBody(xml: string): BodyNode {
   const roots = (parsed.elements ?? []).filter((el) => el.type === 'element');
   if (roots.length === 0) throw new CatalogError('MALFORMED_BODY', 'Malformed XML: the document has no root element');
   if (roots.length > 1) throw new CatalogError('MALFORMED_BODY', 'Malformed XML: the document has more than one root element');
-  return fromXmlElement(roots[0]);
+  return checkedText(fromXmlElement(roots[0]));
 }
 
 /**
@@ -108,7 +109,32 @@ export function parseJsonBody(json: string): BodyNode {
     throw new CatalogError('MALFORMED_BODY', 'Malformed JSON: the body must be an object with one root key');
   }
   const nodes = fromJsonValue(keys[0], (value as Record<string, unknown>)[keys[0]], 1);
-  return nodes[0] ?? { name: keys[0], attrs: {}, children: [] };
+  return checkedText(nodes[0] ?? { name: keys[0], attrs: {}, children: [] });
+}
+
+/**
+ * The input rule for bodies: no element or key name, attribute or text may hold a character
+ * XML 1.0 cannot carry (a JSON `\u0001` or `\u0000`, an XML `&#1;`); 400 naming the field, so
+ * such text is never stored and never written raw into XML.
+ */
+function checkedText(root: BodyNode): BodyNode {
+  const visit = (node: BodyNode, path: string): void => {
+    const where = path ? `${path}/${node.name}` : node.name;
+    const refuse = (field: string, character: string): never => {
+      throw new CatalogError('INVALID_VALUE', illegalCharacterMessage(`The body's ${field}`, character));
+    };
+    const inName = illegalCharacterIn(node.name);
+    if (inName) refuse(`element name under '${path || '(root)'}'`, inName);
+    for (const [key, value] of Object.entries(node.attrs)) {
+      const character = illegalCharacterIn(key) ?? illegalCharacterIn(value);
+      if (character) refuse(`attribute '${illegalCharacterIn(key) ? '(name)' : key}' of '${where}'`, character);
+    }
+    const inText = node.text === undefined ? undefined : illegalCharacterIn(node.text);
+    if (inText) refuse(`'${where}'`, inText);
+    for (const c of node.children) visit(c, where);
+  };
+  visit(root, '');
+  return root;
 }
 
 function fromJsonValue(name: string, value: unknown, depth: number): BodyNode[] {

@@ -1,12 +1,24 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import { BodyNode, child, textOf } from './body-node';
 
-/** An integer child (JSON numbers arrive as text); 400 naming the field when it is not one. */
+/** Range of the catalog's integer columns (PostgreSQL `integer`). */
+export const INT4_MIN = -2147483648;
+export const INT4_MAX = 2147483647;
+
+/**
+ * An integer child (JSON numbers arrive as text); 400 naming the field when it is not one or lies
+ * outside the `integer` column it is stored in.
+ */
 export function intOf(node: BodyNode | undefined, name: string): number | undefined {
   const raw = textOf(node, name)?.trim();
   if (raw === undefined || raw === '') return undefined;
   if (!/^-?\d+$/.test(raw)) throw new CatalogError('INVALID_VALUE', `Invalid value for ${name}: '${raw}' is not a whole number`);
-  return Number(raw);
+  const value = Number(raw);
+  if (value < INT4_MIN || value > INT4_MAX) {
+    const shown = raw.length > 40 ? `${raw.slice(0, 37)}...` : raw;
+    throw new CatalogError('INVALID_VALUE', `Invalid value for ${name}: '${shown}' is outside ${INT4_MIN}..${INT4_MAX}`);
+  }
+  return value;
 }
 
 /** A decimal child; 400 naming the field when it is not a number. */

@@ -18,6 +18,15 @@ const HTTP_CODES: Record<number, CatalogErrorCode> = {
 // Errors of the pg driver and the network that mean the catalog database is unreachable.
 const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
 
+// PostgreSQL errors only a client's data can cause (a safety net behind the input rule): string
+// too long, number out of range, bad encoding, text the database encoding cannot hold.
+const CLIENT_DATA_ERRORS: Record<string, string> = {
+  '22001': 'a text value is longer than the catalog allows',
+  '22003': 'a number is outside the range the catalog allows',
+  '22021': 'a text value is not valid UTF-8 or holds a NUL character',
+  '22P05': 'a text value holds a character the catalog cannot store',
+};
+
 /**
  * The one place errors become HTTP responses. Catalog errors carry their code; Nest's own
  * exceptions are translated; a failing catalog database is a 503 naming it; anything else is a
@@ -43,7 +52,14 @@ export class CatalogExceptionFilter implements ExceptionFilter {
         return;
       }
     }
-    const driverCode = (exception as { code?: string })?.code;
+    const e = exception as { code?: string; driverError?: { code?: string } } | undefined;
+    const driverCode = e?.code ?? e?.driverError?.code;
+    const dataError = driverCode ? CLIENT_DATA_ERRORS[driverCode] : undefined;
+    if (dataError) {
+      this.logger.warn(`${req.method} ${req.originalUrl} refused by the catalog database: ${(exception as Error).message}`);
+      sendError(req, res, new CatalogError('INVALID_VALUE', `Invalid value: ${dataError}`));
+      return;
+    }
     if (driverCode && CONNECTION_FAILURES.has(driverCode)) {
       this.logger.error(`Catalog database unavailable: ${(exception as Error).message}`);
       sendError(req, res, new CatalogError('CATALOG_UNAVAILABLE', `The catalog database is unavailable: ${(exception as Error).message}`));

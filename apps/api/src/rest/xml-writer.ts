@@ -1,10 +1,14 @@
 import { javaDouble, LINK_FIELD, Rep, RepDocument } from './representation';
+import { withoutIllegalCharacters } from './xml-characters';
 
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
 
-/** Escapes text and attribute values as XStream does (`&<>"'` and carriage returns). */
+/**
+ * Escapes text and attribute values as XStream does (`&<>"'` and carriage returns); characters
+ * XML 1.0 cannot carry at all become U+FFFD.
+ */
 export function escapeXml(value: string): string {
-  return value.replace(/[&<>"'\r]/g, (c) => {
+  return withoutIllegalCharacters(value).replace(/[&<>"'\r]/g, (c) => {
     switch (c) {
       case '&':
         return '&amp;';

@@ -46,9 +46,8 @@ export class DataStoreService {
 
   /** Creates a store in the workspace; `enabled` is forced on, as GeoServer does. */
   async create(workspace: string, input: DataStoreInput): Promise<DataStoreEntity> {
-    const name = input.name;
-    if (!name) throw new CatalogError('MISSING_FIELD', 'The dataStore has no name; it is required');
-    checkName('data store', name);
+    if (!input.name) throw new CatalogError('MISSING_FIELD', 'The dataStore has no name; it is required');
+    const name = checkName('data store', input.name);
     if (!input.connectionParameters) {
       throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
     }

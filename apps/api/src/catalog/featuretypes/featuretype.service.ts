@@ -145,10 +145,10 @@ export class FeatureTypeService {
     if (input.namespace && input.namespace !== ws.name) {
       throw new CatalogError('INVALID_VALUE', `Expected workspace ${ws.name} but client specified ${input.namespace}`);
     }
-    const name = input.name ?? input.nativeName;
+    const sentName = input.name ?? input.nativeName;
     const nativeName = input.nativeName ?? input.name;
-    if (!name || !nativeName) throw new CatalogError('MISSING_FIELD', 'The featureType has no name and no nativeName; one is required');
-    checkName('feature type', name);
+    if (!sentName || !nativeName) throw new CatalogError('MISSING_FIELD', 'The featureType has no name and no nativeName; one is required');
+    const name = checkName('feature type', sentName);
 
     const conn = storeConnection(store, ws.name);
     const table = await this.connector.describeTable(conn, nativeName);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName } from '@geocatalog/catalog-model';
+import { CatalogError, checkName, normalizeName } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { uniqueViolation } from '../../database/pg-errors';
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
@@ -121,7 +121,7 @@ export class LayerService {
     if (colon >= 0 && sent.slice(0, colon) !== located.workspace) {
       throw new CatalogError('INVALID_VALUE', `Layer ${located.workspace}:${located.featureType.name} cannot move to workspace ${sent.slice(0, colon)}`);
     }
-    const name = colon >= 0 ? sent.slice(colon + 1) : sent;
+    const name = normalizeName(colon >= 0 ? sent.slice(colon + 1) : sent);
     if (name === located.featureType.name) return;
     checkName('layer', name);
     try {

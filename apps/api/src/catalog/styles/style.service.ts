@@ -53,9 +53,8 @@ export class StyleService {
 
   /** Creates a style record, and its content when given (one-step upload), in one transaction. */
   async create(workspace: string | undefined, input: StyleInput, upload?: SldUpload): Promise<StyleEntity> {
-    const name = input.name;
-    if (!name) throw new CatalogError('MISSING_FIELD', 'The style has no name; it is required');
-    checkName('style', name);
+    if (!input.name) throw new CatalogError('MISSING_FIELD', 'The style has no name; it is required');
+    const name = checkName('style', input.name);
     return this.db.transaction(async (tx) => {
       const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace, tx);
       const repo = tx.getRepository(StyleEntity);

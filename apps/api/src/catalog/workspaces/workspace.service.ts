@@ -57,9 +57,8 @@ export class WorkspaceService {
 
   /** Creates a workspace with its namespace (`http://{name}` unless given). */
   async create(input: WorkspaceInput, makeDefault = false): Promise<WorkspaceEntity> {
-    const name = input.name;
-    if (!name) throw new CatalogError('MISSING_FIELD', 'The workspace has no name; it is required');
-    checkName('workspace', name);
+    if (!input.name) throw new CatalogError('MISSING_FIELD', 'The workspace has no name; it is required');
+    const name = checkName('workspace', input.name);
     if (RESERVED_WORKSPACE_NAMES.includes(name)) {
       throw new CatalogError('INVALID_NAME', `Invalid workspace name '${name}': it is a reserved word`);
     }
@@ -83,11 +82,11 @@ export class WorkspaceService {
     await this.db.transaction(async (tx) => {
       const ws = await this.get(name, tx);
       if (input.name !== undefined && input.name !== ws.name) {
-        checkName('workspace', input.name);
-        if (RESERVED_WORKSPACE_NAMES.includes(input.name)) {
-          throw new CatalogError('INVALID_NAME', `Invalid workspace name '${input.name}': it is a reserved word`);
+        const name = checkName('workspace', input.name);
+        if (RESERVED_WORKSPACE_NAMES.includes(name)) {
+          throw new CatalogError('INVALID_NAME', `Invalid workspace name '${name}': it is a reserved word`);
         }
-        ws.name = input.name;
+        ws.name = name;
       }
       if (input.isolated !== undefined) ws.isolated = input.isolated;
       if (input.namespaceUri !== undefined) {

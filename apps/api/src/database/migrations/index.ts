@@ -1,6 +1,7 @@
 import { CreateCatalog1763740000000 } from './1763740000000-create-catalog';
 import { CreateFeatureTypesAndLayers1763750000000 } from './1763750000000-create-feature-types-and-layers';
 import { CreateSessions1763900000000 } from './1763900000000-create-sessions';
+import { AddUserNameKey1763940000000 } from './1763940000000-add-user-name-key';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
-export const MIGRATIONS = [CreateCatalog1763740000000, CreateFeatureTypesAndLayers1763750000000, CreateSessions1763900000000];
+export const MIGRATIONS = [CreateCatalog1763740000000, CreateFeatureTypesAndLayers1763750000000, CreateSessions1763900000000, AddUserNameKey1763940000000];

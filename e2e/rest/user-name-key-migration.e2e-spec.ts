@@ -1,0 +1,76 @@
+/**
+ * The migration that makes user names unique whatever their case, on a catalog that already holds
+ * case duplicates: an older catalog is made by removing the migration's traces from a fresh one
+ * and adding users `admin`/`Admin`, `Bob`/`bob`/`BOB`; the next start runs the migration again.
+ * Needs TEST_DATABASE_URL: the embedded catalog cannot be opened by the test.
+ */
+import { Client } from 'pg';
+import { ApiServer, externalDatabaseConfigured, startApi } from '../support/api-server';
+import { restClient } from '../support/http';
+
+const enabled = externalDatabaseConfigured();
+if (!enabled) {
+  process.stderr.write(
+    '\n*** user-name-key-migration.e2e-spec SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it ***\n\n',
+  );
+}
+const describeIfDb = enabled ? describe : describe.skip;
+
+async function sql<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describeIfDb('migration: user names unique case-insensitively', () => {
+  let old: ApiServer | undefined;
+  let upgraded: ApiServer | undefined;
+
+  afterAll(async () => {
+    await upgraded?.stop();
+    await old?.stop();
+    if (old?.databaseUrl) {
+      const name = new URL(old.databaseUrl).pathname.slice(1);
+      await sql(process.env.TEST_DATABASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    }
+  }, 30_000);
+
+  it('renames every case duplicate but the oldest to {name}-duplicate-{id} and then refuses new ones', async () => {
+    old = await startApi({ keepDatabase: true });
+    await old.stop();
+    const url = old.databaseUrl!;
+    const ids = await sql(url, async (c) => {
+      await c.query(`DROP INDEX app_user_name_key_unique`);
+      await c.query(`ALTER TABLE app_user DROP COLUMN name_key`);
+      await c.query(`DELETE FROM migrations WHERE name = 'AddUserNameKey1763940000000'`);
+      const added: Record<string, number> = {};
+      for (const name of ['Admin', 'Bob', 'bob', 'BOB', 'carol']) {
+        const rows = await c.query(`INSERT INTO app_user (name, password_hash) VALUES ($1, 'not-a-hash') RETURNING id`, [name]);
+        added[name] = rows.rows[0].id;
+      }
+      return added;
+    });
+
+    upgraded = await startApi({ databaseUrl: url, env: { ADMIN_PASSWORD: old.admin.password } });
+    const api = restClient(upgraded);
+    const list = await api.get('/security/usergroup/users.json');
+    expect(list).toHaveStatus(200);
+    const names = list
+      .json()
+      .users.map((u: { userName: string }) => u.userName)
+      .sort();
+    expect(names).toEqual(
+      ['admin', `Admin-duplicate-${ids.Admin}`, 'Bob', `bob-duplicate-${ids.bob}`, `BOB-duplicate-${ids.BOB}`, 'carol'].sort(),
+    );
+    // The admin (the oldest of its names) still signs in; no new case duplicate can be made.
+    expect(await api.get('/workspaces.json')).toHaveStatus(200);
+    expect(await api.postJson('/security/usergroup/users', { user: { userName: 'BOB', password: 'pw-1' } })).toHaveStatus(409);
+    expect(await api.postJson('/security/usergroup/users', { user: { userName: 'Carol', password: 'pw-1' } })).toHaveStatus(409);
+    const indexes = await sql(url, (c) => c.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'app_user_name_key_unique'`));
+    expect(indexes.rows.map((r) => r.indexdef)).toEqual(['CREATE UNIQUE INDEX app_user_name_key_unique ON public.app_user USING btree (name_key)']);
+  }, 120_000);
+});
