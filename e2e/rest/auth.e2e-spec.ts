@@ -125,37 +125,3 @@ describe('authorisation', () => {
     expect(await nobody.postXml('/workspaces', `<workspace><name>${uniqueName('no')}</name></workspace>`)).toHaveStatus(403);
   });
 });
-
-describe('brute-force throttling', () => {
-  it('delays repeated failures for one user without slowing another user', async () => {
-    const { api } = ctx;
-    const victim = await userWithRole(api, 'READER', 'victim');
-    const bystander = await userWithRole(api, 'READER', 'bystander');
-    const wrong = api.as({ user: victim.user, password: 'wrong-password' });
-    const other = api.as(bystander);
-    // Warm the bystander's connection and credentials.
-    expect(await other.get('/workspaces.json')).toHaveStatus(200);
-
-    // Fail until the server delays the victim (an event, not a sleep): at most 12 attempts.
-    const durations: number[] = [];
-    let throttled = false;
-    for (let i = 0; i < 12 && !throttled; i++) {
-      const res = await wrong.get('/workspaces.json');
-      expect(res).toHaveStatus(401);
-      durations.push(res.ms);
-      throttled = res.ms >= 250;
-    }
-    expect({ throttled, durations: durations.map(Math.round) }).toMatchObject({ throttled: true });
-
-    // While the victim is being delayed, the bystander still answers fast.
-    const pending = wrong.get('/workspaces.json');
-    const fast = await other.get('/workspaces.json');
-    expect(fast).toHaveStatus(200);
-    expect(fast.ms).toBeLessThan(200);
-    // A wrong password of the bystander is not delayed by the victim's failures either.
-    const otherWrong = await api.as({ user: bystander.user, password: 'nope' }).get('/workspaces.json');
-    expect(otherWrong).toHaveStatus(401);
-    expect(otherWrong.ms).toBeLessThan(200);
-    expect(await pending).toHaveStatus(401);
-  });
-});

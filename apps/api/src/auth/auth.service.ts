@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { caseInsensitiveNameKey, type Role } from '@geocatalog/catalog-model';
-import { LoginThrottle } from './login-throttle';
+import { CatalogError, caseInsensitiveNameKey, type Role } from '@geocatalog/catalog-model';
+import { isRefusal, LoginThrottle, SignInRefusal } from './login-throttle';
 import { verifyPassword } from './password-hash';
 import { UserService } from './user.service';
 
@@ -20,6 +19,8 @@ const MAX_CACHED = 10_000;
  * Checks Basic credentials. scrypt costs milliseconds, so a verified credential is cached for
  * {@link CREDENTIAL_CACHE_TTL_MS}, keyed by an HMAC of it under a per-process random key (the
  * credential itself is never kept). Concurrent checks of the same credential share one hash.
+ * Failures are limited per (user, client address) and per address ({@link LoginThrottle}): past
+ * a limit the answer is 429 with `Retry-After`, before any hash is computed.
  */
 @Injectable()
 export class AuthService {
@@ -32,32 +33,48 @@ export class AuthService {
     users.onChange = () => this.verified.clear();
   }
 
-  /** The principal for these credentials, or null when they do not match an enabled user. */
-  async authenticate(userName: string, password: string): Promise<Principal | null> {
+  /**
+   * The principal for these credentials sent from `address` (see `clientAddress`), or null when
+   * they do not match an enabled user; throws TOO_MANY_REQUESTS past the failure limits.
+   */
+  async authenticate(userName: string, password: string, address: string): Promise<Principal | null> {
     const key = createHmac('sha256', this.cacheKey).update(userName).update('\0').update(password).digest('base64');
+    // Refused past the limits even when the credential is cached: an address that may not guess
+    // must not learn from a 200 that a guess matched a recently used password.
+    const who = caseInsensitiveNameKey(userName);
+    const refusal = this.throttle.refusalFor(who, address);
+    if (refusal) throw tooManyFailures(refusal);
     const hit = this.verified.get(key);
     if (hit && hit.expires > Date.now()) return hit.principal;
-    let check = this.pending.get(key);
+    const pendingKey = `${address}\0${key}`;
+    let check = this.pending.get(pendingKey);
     if (!check) {
-      check = this.check(userName, password, key).finally(() => this.pending.delete(key));
-      this.pending.set(key, check);
+      check = this.check(userName, password, address, key).finally(() => this.pending.delete(pendingKey));
+      this.pending.set(pendingKey, check);
     }
     return check;
   }
 
-  private async check(userName: string, password: string, key: string): Promise<Principal | null> {
+  private async check(userName: string, password: string, address: string, key: string): Promise<Principal | null> {
     // One user whatever the case or normal form it is typed in: `ADMIN` shares `admin`'s failures.
-    const who = caseInsensitiveNameKey(userName);
-    const delay = this.throttle.delayFor(who);
-    if (delay > 0) await sleep(delay);
-    const user = await this.users.findForLogin(userName);
-    // Hash even for unknown users so that timing does not tell which names exist.
-    const ok = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+    const attempt = this.throttle.begin(caseInsensitiveNameKey(userName), address);
+    if (isRefusal(attempt)) throw tooManyFailures(attempt);
+    let user: Awaited<ReturnType<UserService['findForLogin']>>;
+    let ok: boolean;
+    try {
+      user = await this.users.findForLogin(userName);
+      // Hash even for unknown users so that timing does not tell which names exist.
+      ok = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+    } catch (err) {
+      // Not the client's failure (the catalog is down): the slot is given back.
+      attempt.abandoned();
+      throw err;
+    }
     if (!user || !ok || !user.enabled) {
-      this.throttle.fail(who);
+      attempt.failed();
       return null;
     }
-    this.throttle.succeed(who);
+    attempt.succeeded();
     const principal: Principal = { userName: user.name, roles: (user.roles ?? []).map((r) => r.role) };
     if (this.verified.size >= MAX_CACHED) this.verified.clear();
     this.verified.set(key, { principal, expires: Date.now() + CREDENTIAL_CACHE_TTL_MS });
@@ -67,3 +84,12 @@ export class AuthService {
 
 // A valid hash of a random password, verified against for unknown users.
 const UNKNOWN_USER_HASH = `scrypt$16384$8$1$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
+
+function tooManyFailures(refusal: SignInRefusal): CatalogError {
+  return new CatalogError(
+    'TOO_MANY_REQUESTS',
+    `Too many failed sign-ins from this address: try again in ${refusal.retryAfterSeconds} s`,
+    [],
+    refusal.retryAfterSeconds,
+  );
+}

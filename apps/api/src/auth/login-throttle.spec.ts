@@ -1,29 +1,80 @@
-import { LoginThrottle } from './login-throttle';
+import { isRefusal, LoginThrottle, SignInAttempt, SignInRefusal, ThrottlePolicy } from './login-throttle';
+
+const policy: ThrottlePolicy = { perUserAndAddress: 3, perAddress: 5, windowMs: 60_000 };
+
+function attempt(outcome: SignInAttempt | SignInRefusal): SignInAttempt {
+  if (isRefusal(outcome)) throw new Error(`refused, retry after ${outcome.retryAfterSeconds} s`);
+  return outcome;
+}
+
+function refusal(outcome: SignInAttempt | SignInRefusal): number | undefined {
+  return isRefusal(outcome) ? outcome.retryAfterSeconds : undefined;
+}
 
 describe('LoginThrottle', () => {
-  const policy = { freeFailures: 3, baseDelayMs: 100, maxDelayMs: 1000, windowMs: 60_000 };
-
-  it('lets the first failures through, then doubles the delay up to the maximum', () => {
-    let now = 0;
-    const t = new LoginThrottle(policy, () => now);
-    const delays: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      delays.push(t.delayFor('alice'));
-      t.fail('alice');
-    }
-    expect(delays).toEqual([0, 0, 0, 100, 200, 400, 800, 1000]);
-    expect(t.delayFor('bob')).toBe(0);
+  let now: number;
+  let t: LoginThrottle;
+  beforeEach(() => {
+    now = 1_000_000;
+    t = new LoginThrottle(policy, () => now);
   });
 
-  it('forgets failures after a success and after the window', () => {
-    let now = 0;
-    const t = new LoginThrottle(policy, () => now);
-    for (let i = 0; i < 5; i++) t.fail('alice');
-    expect(t.delayFor('alice')).toBe(400);
-    t.succeed('alice');
-    expect(t.delayFor('alice')).toBe(0);
-    for (let i = 0; i < 5; i++) t.fail('alice');
-    now += 60_001;
-    expect(t.delayFor('alice')).toBe(0);
+  it('refuses a (user, address) past its failures, with the seconds until the oldest leaves the window', () => {
+    for (let i = 0; i < 3; i++) {
+      attempt(t.begin('alice', '10.0.0.1')).failed();
+      now += 10_000;
+    }
+    // The first failure was at 1_000_000 and leaves the window at 1_060_000; now = 1_030_000.
+    expect(refusal(t.begin('alice', '10.0.0.1'))).toBe(30);
+    // The same user from another address, and another user from this one, are not refused.
+    expect(refusal(t.begin('alice', '10.0.0.2'))).toBeUndefined();
+    expect(refusal(t.begin('bob', '10.0.0.1'))).toBeUndefined();
+  });
+
+  it('slides: each failure counts for the window only', () => {
+    for (let i = 0; i < 3; i++) {
+      attempt(t.begin('alice', 'a')).failed();
+      now += 10_000;
+    }
+    now = 1_000_000 + 60_000; // the first failure has just left the window
+    const next = t.begin('alice', 'a');
+    expect(refusal(next)).toBeUndefined();
+    attempt(next).failed();
+    // Two older failures are still in: 1_010_000 leaves at 1_070_000.
+    expect(refusal(t.begin('alice', 'a'))).toBe(10);
+  });
+
+  it('counts parallel attempts when they start, so they cannot exceed the limit', () => {
+    const started = Array.from({ length: 10 }, () => t.begin('alice', 'a'));
+    expect(started.filter((o) => !isRefusal(o))).toHaveLength(3);
+    expect(started.filter(isRefusal)).toHaveLength(7);
+  });
+
+  it('limits an address across user names', () => {
+    for (let i = 0; i < 5; i++) attempt(t.begin(`user${i}`, 'a')).failed();
+    expect(refusal(t.begin('someone-else', 'a'))).toBe(60);
+    expect(refusal(t.begin('someone-else', 'b'))).toBeUndefined();
+  });
+
+  it('a success frees its slot and forgets the pair, never another pair', () => {
+    attempt(t.begin('alice', 'a')).failed();
+    attempt(t.begin('alice', 'a')).failed();
+    attempt(t.begin('alice', 'a')).succeeded();
+    for (let i = 0; i < 3; i++) expect(refusal(t.begin('alice', 'a'))).toBeUndefined();
+  });
+
+  it('an abandoned attempt frees its slot but keeps earlier failures', () => {
+    attempt(t.begin('alice', 'a')).failed();
+    attempt(t.begin('alice', 'a')).failed();
+    attempt(t.begin('alice', 'a')).abandoned();
+    attempt(t.begin('alice', 'a')).failed();
+    expect(refusal(t.begin('alice', 'a'))).toBe(60);
+  });
+
+  it('tells whether an attempt would be refused without taking a slot', () => {
+    for (let i = 0; i < 3; i++) expect(t.refusalFor('alice', 'a')).toBeUndefined();
+    for (let i = 0; i < 3; i++) attempt(t.begin('alice', 'a')).failed();
+    expect(t.refusalFor('alice', 'a')).toEqual({ retryAfterSeconds: 60 });
+    expect(t.refusalFor('alice', 'b')).toBeUndefined();
   });
 });

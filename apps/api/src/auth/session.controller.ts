@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { NoContent, RawContent } from '../rest/rest-response';
 import { AuthService } from './auth.service';
+import { clientAddress } from './client-address';
 import { requestOrigin } from './cross-site';
 import { Public } from './roles.decorator';
 import { readSignInBody } from './sign-in-body';
@@ -29,7 +30,7 @@ export class SessionController {
   async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<NoContent> {
     const { userName, password } = await readSignInBody(req);
     // The same check as Basic, so the same throttling applies.
-    const principal = await this.auth.authenticate(userName, password);
+    const principal = await this.auth.authenticate(userName, password, clientAddress(req, this.config.trustProxy));
     if (!principal) throw new CatalogError('UNAUTHENTICATED', 'Wrong user name or password');
     if (!principal.roles.length) throw new CatalogError('FORBIDDEN', `User '${principal.userName}' has no role: there is nothing to sign in to`);
     const token = await this.sessions.create(principal.userName);

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, generatePassword } from '../config/config';
 import { uniqueViolation } from '../database/pg-errors';
+import { keepAnAdmin } from './last-admin';
 import { hashPassword } from './password-hash';
 import { SessionService } from './session.service';
 import { UserEntity, UserRoleEntity } from './user.entity';
@@ -108,6 +109,7 @@ export class UserService implements OnApplicationBootstrap {
         user.nameKey = caseInsensitiveNameKey(user.name);
       }
       if (hash) user.passwordHash = hash;
+      if (input.enabled === false) await keepAnAdmin(tx, user, 'disable');
       if (input.enabled !== undefined) user.enabled = input.enabled;
       try {
         await repo.save(user);
@@ -122,8 +124,12 @@ export class UserService implements OnApplicationBootstrap {
   }
 
   async delete(name: string): Promise<void> {
-    const result = await this.db.getRepository(UserEntity).delete({ nameKey: caseInsensitiveNameKey(name) });
-    if (!result.affected) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+    await this.db.transaction(async (tx) => {
+      const user = await tx.getRepository(UserEntity).findOneBy({ nameKey: caseInsensitiveNameKey(name) });
+      if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+      await keepAnAdmin(tx, user, 'delete');
+      await tx.getRepository(UserEntity).delete({ id: user.id });
+    });
     // Its sessions went with it (ON DELETE CASCADE); forget cached lookups now.
     this.sessions.forgetCached();
     this.onChange();
@@ -137,6 +143,7 @@ export class UserService implements OnApplicationBootstrap {
       const user = await tx.getRepository(UserEntity).findOneBy({ nameKey: caseInsensitiveNameKey(name) });
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
       const roles = tx.getRepository(UserRoleEntity);
+      if (!granted && role === 'ADMIN') await keepAnAdmin(tx, user, 'demote');
       if (granted) await roles.upsert({ userId: user.id, role }, ['userId', 'role']);
       else await roles.delete({ userId: user.id, role });
       // A user left without any role has nothing to do in a session.

@@ -49,7 +49,8 @@ statuses and messages, so GeoServer scripts and client libraries (gsconfig / geo
 geoserver-rest, geoserver-node-client, python-geoservercloud) work unchanged.
 
 **Authentication.** HTTP Basic on every request below \`/rest\`, this document included (a 401
-carries \`WWW-Authenticate: Basic realm="geocatalog"\`). \`ADMIN\` may do everything; \`READER\` may
+carries \`WWW-Authenticate: Basic realm="geocatalog"\`). Failed sign-ins are limited per user and
+client address (10 in 15 minutes) and per address (100): past that, 429 with \`Retry-After\`. \`ADMIN\` may do everything; \`READER\` may
 only read, and not \`/security\`.
 
 **Formats.** Every path takes an optional \`.xml\` or \`.json\` suffix (\`.sld\` for a style's
@@ -76,9 +77,10 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Missing or wrong credentials',
   403: 'Not allowed: a READER writing (or reading /security), or deleting a non-empty resource without `?recurse=true`, or changing a default style',
   404: 'No such resource, or no such parent in the path (empty body with `?quietOnNotFound=true`)',
-  409: 'The name is taken',
+  409: 'The name is taken, or the change would leave the catalog without an enabled administrator',
   413: 'Body larger than the limit',
   415: 'Unsupported Content-Type',
+  429: 'Too many failed sign-ins from this client address: `Retry-After` says how many seconds to wait',
   502: 'The data store’s database did not answer (the sentence names the store and the driver’s reason)',
 };
 
@@ -158,7 +160,7 @@ function queryParameters(op: RestOperation): JsonSchema[] {
 
 function operationObject(op: RestOperation, unserved: boolean): JsonSchema {
   const responses: Record<string, JsonSchema> = { [String(op.success.status)]: successResponse(op.success) };
-  for (const status of [...new Set([401, 403, ...op.errors])].sort()) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
+  for (const status of [...new Set([401, 403, 429, ...op.errors])].sort()) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
   return {
     operationId: op.operationId,
     tags: [op.tag],

@@ -424,7 +424,7 @@ export const OPERATIONS: RestOperation[] = [
     summary: 'Change a user’s password or enabled flag',
     body: doc('UserBody', EXAMPLES.userUpdate),
     success: DONE,
-    errors: [...BODY_ERRORS, 404],
+    errors: [...BODY_ERRORS, 404, 409],
   },
   {
     operationId: 'modifyUser',
@@ -434,13 +434,13 @@ export const OPERATIONS: RestOperation[] = [
     summary: 'Change a user, as GeoServer does it (POST; the same as PUT)',
     body: doc('UserBody', EXAMPLES.userUpdate),
     success: DONE,
-    errors: [...BODY_ERRORS, 404],
+    errors: [...BODY_ERRORS, 404, 409],
   },
-  { operationId: 'deleteUser', method: 'DELETE', path: '/security/usergroup/user/{name}', tag: 'security', summary: 'Delete a user', success: DONE, errors: [404] },
+  { operationId: 'deleteUser', method: 'DELETE', path: '/security/usergroup/user/{name}', tag: 'security', summary: 'Delete a user (not the last enabled ADMIN: 409)', success: DONE, errors: [404, 409] },
   { operationId: 'listRoles', method: 'GET', path: '/security/roles', tag: 'security', summary: 'List the roles', success: ok('RoleList'), errors: [] },
   { operationId: 'listUserRoles', method: 'GET', path: '/security/roles/user/{name}', tag: 'security', summary: 'List a user’s roles', success: ok('RoleList'), errors: [404] },
   { operationId: 'grantRole', method: 'POST', path: '/security/roles/role/{role}/user/{name}', tag: 'security', summary: 'Give a user a role', success: DONE, errors: [404] },
-  { operationId: 'revokeRole', method: 'DELETE', path: '/security/roles/role/{role}/user/{name}', tag: 'security', summary: 'Take a role from a user', success: DONE, errors: [404] },
+  { operationId: 'revokeRole', method: 'DELETE', path: '/security/roles/role/{role}/user/{name}', tag: 'security', summary: 'Take a role from a user (not ADMIN from the last enabled ADMIN: 409)', success: DONE, errors: [404, 409] },
 
   // About, maintenance, this document
   { operationId: 'getVersion', method: 'GET', path: '/about/version', tag: 'about', summary: 'What is running, and the GeoServer version whose REST API this follows', success: ok('About'), errors: [] },

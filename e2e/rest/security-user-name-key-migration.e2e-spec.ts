@@ -5,16 +5,8 @@
  * Needs TEST_DATABASE_URL: the embedded catalog cannot be opened by the test.
  */
 import { Client } from 'pg';
-import { ApiServer, externalDatabaseConfigured, startApi } from '../support/api-server';
+import { ApiServer, describeWithExternalCatalog, startApi } from '../support/api-server';
 import { restClient } from '../support/http';
-
-const enabled = externalDatabaseConfigured();
-if (!enabled) {
-  process.stderr.write(
-    '\n*** user-name-key-migration.e2e-spec SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it ***\n\n',
-  );
-}
-const describeIfDb = enabled ? describe : describe.skip;
 
 async function sql<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
@@ -26,7 +18,7 @@ async function sql<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
   }
 }
 
-describeIfDb('migration: user names unique case-insensitively', () => {
+describeWithExternalCatalog('migration: user names unique case-insensitively', () => {
   let old: ApiServer | undefined;
   let upgraded: ApiServer | undefined;
 
