@@ -179,7 +179,7 @@ describe('data stores', () => {
     expect(crypt2Length(n.crypt2[0])).toBe(crypt2Length(before.crypt2[0]));
   });
 
-  it('replaces the parameter map on PUT; a crypt2 value sent back keeps the stored password', async () => {
+  it('replaces the parameter map on PUT; a crypt2 value sent back keeps the stored password (same server only)', async () => {
     const { api } = ctx;
     const ws = await freshWorkspace();
     await createDataStore(api, ws, 'keep', pgParams({ schema: 'public', passwd: 'short' }));
@@ -188,14 +188,20 @@ describe('data stores', () => {
     const echoed = firstEntries.passwd;
     expect(echoed).toMatch(/^crypt2:/);
 
-    // Send back what was read, without schema and with another host.
+    // Send back what was read, without schema and with another host: the stored password may not
+    // follow to another server (contract §6), so the password itself is needed.
     const { schema: _schema, ...rest } = firstEntries;
-    const body = Object.entries({ ...rest, host: 'other.example.org' })
-      .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
-      .join('');
-    expect(await api.putXml(`/workspaces/${ws}/datastores/keep`, `<dataStore><connectionParameters>${body}</connectionParameters></dataStore>`)).toHaveStatus(200);
+    const entriesXml = (params: Record<string, string>) =>
+      Object.entries(params)
+        .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
+        .join('');
+    const moved = await api.putXml(`/workspaces/${ws}/datastores/keep`, `<dataStore><connectionParameters>${entriesXml({ ...rest, host: 'other.example.org' })}</connectionParameters></dataStore>`);
+    expect(moved).toHaveStatus(400);
+    expect(moved.text).toContain('password needed');
+    // The same server: what was read, sent back, keeps the password.
+    expect(await api.putXml(`/workspaces/${ws}/datastores/keep`, `<dataStore><connectionParameters>${entriesXml(rest)}</connectionParameters></dataStore>`)).toHaveStatus(200);
     const second = Object.fromEntries(xmlEntries((await api.get(`/workspaces/${ws}/datastores/keep.xml`)).text));
-    expect(second.host).toBe('other.example.org');
+    expect(second.host).toBe(firstEntries.host);
     expect(second.schema).toBeUndefined();
     expect(second.passwd).toMatch(/^crypt2:[A-Za-z0-9+/]+={0,2}$/);
     // Same plaintext length: the stored password was kept, not encrypted again as `crypt2:…`.

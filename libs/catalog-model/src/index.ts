@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './names';
 export * from './model';
+export * from './store-parameters';

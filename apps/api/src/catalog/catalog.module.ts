@@ -3,7 +3,10 @@ import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { DataStoreConnectionController } from './datastores/datastore-connection.controller';
 import { DataStoreController } from './datastores/datastore.controller';
 import { DataStoreService } from './datastores/datastore.service';
+import { StoreSecrets } from '../datastores/store-secrets';
 import { PasswordCipher } from './datastores/password-cipher';
+import { StorePasswordUpgrade } from './datastores/store-password-upgrade';
+import { StorePasswords } from './datastores/store-passwords';
 import { FeatureTypeController } from './featuretypes/featuretype.controller';
 import { FeatureTypeService } from './featuretypes/featuretype.service';
 import { LayerController } from './layers/layer.controller';
@@ -30,7 +33,18 @@ import { WorkspaceService } from './workspaces/workspace.service';
     StyleController,
     MaintenanceController,
   ],
-  providers: [WorkspaceService, DataStoreService, FeatureTypeService, LayerService, StyleService, PasswordCipher, PostgisConnector],
+  providers: [
+    WorkspaceService,
+    DataStoreService,
+    FeatureTypeService,
+    LayerService,
+    StyleService,
+    PasswordCipher,
+    StorePasswords,
+    StorePasswordUpgrade,
+    { provide: StoreSecrets, useExisting: StorePasswords },
+    PostgisConnector,
+  ],
   exports: [WorkspaceService, DataStoreService, FeatureTypeService, LayerService, StyleService, PasswordCipher, PostgisConnector],
 })
 export class CatalogModule {}

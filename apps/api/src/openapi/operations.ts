@@ -334,7 +334,7 @@ export const OPERATIONS: RestOperation[] = [
     success: CREATED,
     errors: [...BODY_ERRORS, 404, 409],
   },
-  { operationId: 'getDataStore', method: 'GET', path: '/workspaces/{ws}/datastores/{ds}', tag: 'datastores', summary: 'Read a data store (`passwd` only ever as `crypt2:…`)', success: ok('DataStore'), errors: [404] },
+  { operationId: 'getDataStore', method: 'GET', path: '/workspaces/{ws}/datastores/{ds}', tag: 'datastores', summary: 'Read a data store (passwords only ever as `crypt2:…`)', success: ok('DataStore'), errors: [404] },
   {
     operationId: 'updateDataStore',
     method: 'PUT',
@@ -362,7 +362,7 @@ export const OPERATIONS: RestOperation[] = [
     tag: 'datastores',
     summary: 'Try a data store’s connection parameters without saving anything',
     description:
-      'The body is a `dataStore` document as for creating one; only its connection parameters matter. 200 `{"connectionTest":{"ok":true,"message":"Connected to PostgreSQL …"}}`; 400 for parameters a store could not be created with; 502 with the driver’s reason when the database does not answer (within 10 s).',
+      'The body is a `dataStore` document as for creating one; only its connection parameters matter. A `crypt2:` password is accepted only when the body names a saved store (`workspace` and `name`) and keeps its host, port, database and user (otherwise 400 `password needed`); leaving the password out then uses the stored one. 200 `{"connectionTest":{"ok":true,"message":"Connected to PostgreSQL …"}}`; 400 for parameters a store could not be created with; 502 with the driver’s reason when the database does not answer (within 10 s).',
     body: doc('DataStoreBody', EXAMPLES.connectionTest),
     success: ok('ConnectionTest'),
     errors: [...BODY_ERRORS, 502],

@@ -89,7 +89,7 @@ const parameterEntries: JsonSchema = {
     { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] }, description: '`{"host": "…", "port": 5432}`' },
   ],
   description:
-    'PostGIS parameters: `dbtype` (`postgis`, or inferred from `type: PostGIS`), `host`, `port`, `database`, `user` required; `passwd`, `schema`, `namespace` (defaults to the workspace URI) and any GeoServer key (`Expose primary keys`, `fetch size`, …) are kept as sent. `passwd` is stored encrypted and only ever read back as `crypt2:…`; sending back a `crypt2:` value keeps the password.',
+    'PostGIS parameters: `dbtype` (`postgis`, or inferred from `type: PostGIS`), `host`, `port`, `database`, `user` required; `passwd`, `schema`, `namespace` (defaults to the workspace URI) and any GeoServer key (`Expose primary keys`, `fetch size`, …) are kept as sent. Every key naming a password (`passwd`, `password`, any case) is stored encrypted, bound to this store and its host, port, database and user, and only ever read back as `crypt2:…`; sending back this store\u2019s own `crypt2:` value (or leaving the password out) keeps the password, unless host, port, database or user change: then the password itself is needed (400 `password needed`). Another store\u2019s `crypt2:` value is refused.',
 };
 
 /** Every schema of the document, by name. */

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName, POSTGIS_STORE_TYPE } from '@geocatalog/catalog-model';
+import { CatalogError, checkName, isPasswordKey, POSTGIS_STORE_TYPE } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { DataStoreEntity } from './datastore.entity';
 import { DataStoreInput } from './datastore.reader';
-import { PasswordCipher } from './password-cipher';
+import { StoreIdentity, StorePasswords } from './store-passwords';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 
 /** Store kinds this catalog can connect to: `dbtype` → human-readable `type`. */
@@ -16,15 +16,18 @@ const STORE_TYPES: Record<string, string> = { postgis: POSTGIS_STORE_TYPE };
 /** Parameters a PostGIS store cannot work without. */
 const REQUIRED_POSTGIS_PARAMETERS = ['host', 'port', 'database', 'user'];
 
-/** Data stores of a workspace. Connection parameters are checked here; `passwd` is encrypted. */
+/** Data stores of a workspace. Connection parameters are checked here; passwords are sealed by {@link StorePasswords}. */
 @Injectable()
 export class DataStoreService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly workspaces: WorkspaceService,
-    private readonly cipher: PasswordCipher,
+    private readonly passwords: StorePasswords,
     private readonly connector: PostgisConnector,
-  ) {}
+  ) {
+    // A renamed workspace re-binds its stores' passwords to the new name, in the rename's transaction.
+    workspaces.onRename((tx, ws, oldName) => this.rebindWorkspace(tx, ws.id, oldName, ws.name));
+  }
 
   /** The stores of a workspace, sorted by name; 404 for an unknown workspace. */
   async list(workspace: string): Promise<{ workspace: WorkspaceEntity; stores: DataStoreEntity[] }> {
@@ -54,7 +57,7 @@ export class DataStoreService {
     return this.db.transaction(async (tx) => {
       const ws = await this.workspaces.get(workspace, tx);
       checkWorkspace(ws, input);
-      const params = this.checkedParameters(input.connectionParameters!, ws, undefined, input.type);
+      const params = this.checkedParameters(input.connectionParameters!, ws, name, undefined, input.type);
       const repo = tx.getRepository(DataStoreEntity);
       const store = repo.create({
         workspaceId: ws.id,
@@ -80,6 +83,7 @@ export class DataStoreService {
   async update(workspace: string, name: string, input: DataStoreInput): Promise<void> {
     await this.db.transaction(async (tx) => {
       const store = await this.get(workspace, name, tx);
+      const before = { workspace: store.workspace.name, store: store.name, params: store.connectionParameters };
       let ws = store.workspace;
       if (input.workspace && input.workspace !== ws.name) {
         ws = await this.workspaces.get(input.workspace, tx);
@@ -91,8 +95,11 @@ export class DataStoreService {
       if (input.enabled !== undefined) store.enabled = input.enabled;
       if (input.disableOnConnFailure !== undefined) store.disableOnConnFailure = input.disableOnConnFailure;
       if (input.connectionParameters) {
-        store.connectionParameters = this.checkedParameters(input.connectionParameters, ws, store.connectionParameters, input.type ?? store.type ?? undefined);
+        store.connectionParameters = this.checkedParameters(input.connectionParameters, ws, store.name, before, input.type ?? store.type ?? undefined);
         store.type = STORE_TYPES[store.connectionParameters.dbtype];
+      } else if (before.workspace !== ws.name || before.store !== store.name) {
+        // Renamed or moved: the passwords follow, bound to the new names.
+        store.connectionParameters = this.passwords.rebind(before, { workspace: ws.name, store: store.name });
       }
       store.dateModified = new Date();
       try {
@@ -124,30 +131,60 @@ export class DataStoreService {
   /**
    * Opens one connection with the parameters of a store body, saving nothing (the console's
    * "Test connection"): 400 for parameters a store could not be created with, 502 naming the
-   * driver's reason when the database does not answer. Returns the server's version.
+   * driver's reason when the database does not answer. Returns the server's version. A body that
+   * names a saved store (`workspace` and `name`) may use its stored password (left out, or sent
+   * back as its `crypt2:` value) as long as host, port, database and user are the stored ones.
    */
   async testConnection(input: DataStoreInput): Promise<string> {
     if (!input.connectionParameters) {
       throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
     }
     const params = this.validParameters(input.connectionParameters, input.type);
-    if (params.passwd !== undefined) params.passwd = this.cipher.protect(params.passwd);
-    const name = input.name ? (input.workspace ? `${input.workspace}:${input.name}` : input.name) : undefined;
-    return this.connector.testConnection(params, name);
+    const saved = input.workspace && input.name ? await this.find(input.workspace, input.name) : undefined;
+    if (saved) {
+      const names = { workspace: saved.workspace.name, store: saved.name };
+      const sealed = this.passwords.seal(params, names, { ...names, params: saved.connectionParameters });
+      return this.connector.testConnection({ qualifiedName: `${names.workspace}:${names.store}`, names, params: sealed });
+    }
+    for (const key of Object.keys(params).filter(isPasswordKey)) {
+      if (/^crypt\d*:/.test(params[key])) {
+        throw new CatalogError('INVALID_VALUE', `The ${key} value belongs to no data store named in this test: password needed (send the password itself)`);
+      }
+    }
+    const qualifiedName = input.name ? (input.workspace ? `${input.workspace}:${input.name}` : input.name) : `${params.host.trim()}:${params.port}/${params.database.trim()}`;
+    return this.connector.testConnection({ qualifiedName, params });
   }
 
-  /** Validates parameters, adds the namespace, and encrypts the password. */
+  /** Validates parameters, adds the namespace, and seals the passwords for the store. */
   private checkedParameters(
     sent: Array<[string, string]>,
     ws: WorkspaceEntity,
-    stored: Record<string, string> | undefined,
+    storeName: string,
+    before: StoreIdentity | undefined,
     type: string | undefined,
   ): Record<string, string> {
-    const params = this.validParameters(sent, type);
-    if (params.passwd !== undefined) params.passwd = this.cipher.protect(params.passwd);
-    else if (stored?.passwd !== undefined) params.passwd = stored.passwd;
-    if (params.namespace === undefined) params.namespace = stored?.namespace ?? ws.namespaceUri;
+    const params = this.passwords.seal(this.validParameters(sent, type), { workspace: ws.name, store: storeName }, before);
+    if (params.namespace === undefined) params.namespace = before?.params.namespace ?? ws.namespaceUri;
     return params;
+  }
+
+  /** The saved store, or undefined when the workspace or the store does not exist. */
+  private async find(workspace: string, name: string): Promise<DataStoreEntity | undefined> {
+    try {
+      return await this.get(workspace, name);
+    } catch (err) {
+      if (err instanceof CatalogError && err.code === 'NOT_FOUND') return undefined;
+      throw err;
+    }
+  }
+
+  /** Re-encrypts the passwords of a renamed workspace's stores for its new name. */
+  private async rebindWorkspace(tx: EntityManager, workspaceId: number, oldName: string, newName: string): Promise<void> {
+    const repo = tx.getRepository(DataStoreEntity);
+    for (const store of await repo.find({ where: { workspaceId } })) {
+      const params = this.passwords.rebind({ workspace: oldName, store: store.name, params: store.connectionParameters }, { workspace: newName, store: store.name });
+      await repo.update({ id: store.id }, { connectionParameters: params });
+    }
   }
 
   /**

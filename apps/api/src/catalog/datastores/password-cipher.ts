@@ -2,18 +2,42 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CatalogError } from '@geocatalog/catalog-model';
+import { ENCRYPTED_PREFIX } from '@geocatalog/catalog-model';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 
-/** Prefix of an encrypted value, as GeoServer's strong PBE encoder names it. */
-export const ENCRYPTED_PREFIX = 'crypt2:';
 const PLAIN_PREFIX = 'plain:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** First byte of a value bound to its store (associated data); values without it predate binding. */
+const BOUND_MARKER = 0x02;
+
+/** Where a store's password may go: the store, and the server it connects to. */
+export interface PasswordBinding {
+  workspace: string;
+  store: string;
+  host: string;
+  port: string;
+  database: string;
+  user: string;
+}
+
+/** The binding of a store's parameters, as its password is encrypted and checked. */
+export function bindingOf(workspace: string, store: string, params: Record<string, string>): PasswordBinding {
+  const field = (key: string) => (params[key] ?? '').trim();
+  const port = field('port');
+  return { workspace, store, host: field('host').toLowerCase(), port: /^\d+$/.test(port) ? String(Number(port)) : port, database: field('database'), user: field('user') };
+}
+
+function associatedData(b: PasswordBinding): Buffer {
+  return Buffer.from(JSON.stringify(['geocatalog store password', b.workspace, b.store, b.host, b.port, b.database, b.user]), 'utf8');
+}
 
 /**
- * Encrypts data-store passwords at rest with AES-256-GCM. The key is `SECRET_KEY`, or a key file
- * in `DATA_DIR` generated on first start. Every api process sharing a catalog needs the same key.
+ * Encrypts data-store passwords at rest with AES-256-GCM, bound to their store: the workspace,
+ * store, host, port, database and user are the associated data, so a `crypt2:` value read from
+ * one store opens nothing when sent for another store or another server. The key is
+ * `SECRET_KEY`, or a key file in `DATA_DIR` generated on first start; every api process sharing
+ * a catalog needs the same key.
  */
 @Injectable()
 export class PasswordCipher {
@@ -23,43 +47,58 @@ export class PasswordCipher {
     this.key = config.secretKey ?? loadOrCreateKeyFile(path.join(config.dataDir, 'secret.key'));
   }
 
-  /** `crypt2:` + base64(iv | ciphertext | tag). A fresh IV each time. */
-  encrypt(plain: string): string {
+  /** `crypt2:` + base64(marker | iv | ciphertext | tag). A fresh IV each time. */
+  encrypt(plain: string, binding: PasswordBinding): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(associatedData(binding));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ENCRYPTED_PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64');
+    return ENCRYPTED_PREFIX + Buffer.concat([Buffer.of(BOUND_MARKER), iv, body, cipher.getAuthTag()]).toString('base64');
   }
 
-  /** The clear text of an encrypted value; throws when it was not made with this key. */
-  decrypt(value: string): string {
-    const raw = Buffer.from(value.slice(ENCRYPTED_PREFIX.length), 'base64');
-    if (!value.startsWith(ENCRYPTED_PREFIX) || raw.length < IV_BYTES + TAG_BYTES) {
-      throw new Error('not an encrypted value');
+  /** The clear text of a value encrypted for this binding; throws for any other value. */
+  decrypt(value: string, binding: PasswordBinding): string {
+    const raw = this.raw(value);
+    if (raw[0] !== BOUND_MARKER) throw new Error('not a bound value');
+    return this.open(raw.subarray(1), associatedData(binding));
+  }
+
+  /** True when `value` was encrypted for exactly this binding with this catalog's key. */
+  isBoundTo(value: string, binding: PasswordBinding): boolean {
+    try {
+      this.decrypt(value, binding);
+      return true;
+    } catch {
+      return false;
     }
-    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES));
-    decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 
   /**
-   * The value to store for a password a client sent: a `crypt2:` value made by this catalog is
-   * kept as it is (a client PUTting back what it read keeps the password), `plain:x` and plain
-   * text are encrypted, and an encrypted value this catalog cannot read is refused.
+   * The clear text of a value written before passwords were bound to their stores. Only the
+   * start-up upgrade calls this, to re-encrypt such values bound; a client's value is never
+   * accepted unbound.
    */
-  protect(sent: string): string {
-    if (sent.startsWith(ENCRYPTED_PREFIX)) {
-      try {
-        this.decrypt(sent);
-        return sent;
-      } catch {
-        throw new CatalogError('INVALID_VALUE', 'The passwd value is encrypted with a key this catalog does not have; send the password itself');
-      }
-    }
-    if (/^crypt1:/.test(sent)) {
-      throw new CatalogError('INVALID_VALUE', 'The passwd value is encrypted with a key this catalog does not have; send the password itself');
-    }
-    return this.encrypt(sent.startsWith(PLAIN_PREFIX) ? sent.slice(PLAIN_PREFIX.length) : sent);
+  decryptUnbound(value: string): string {
+    return this.open(this.raw(value));
+  }
+
+  /** `plain:x` → `x`; other text as it is. */
+  static clearText(sent: string): string {
+    return sent.startsWith(PLAIN_PREFIX) ? sent.slice(PLAIN_PREFIX.length) : sent;
+  }
+
+  private raw(value: string): Buffer {
+    const raw = Buffer.from(value.slice(ENCRYPTED_PREFIX.length), 'base64');
+    if (!value.startsWith(ENCRYPTED_PREFIX) || raw.length < IV_BYTES + TAG_BYTES) throw new Error('not an encrypted value');
+    return raw;
+  }
+
+  private open(raw: Buffer, aad?: Buffer): string {
+    if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('not an encrypted value');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES));
+    if (aad) decipher.setAAD(aad);
+    decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 }
 

@@ -30,7 +30,7 @@ export type Recalculation = 'nativebbox' | 'latlonbbox' | 'attributes';
 
 /** The connector's view of a catalog data store. */
 export function storeConnection(store: DataStoreEntity, workspace: string): StoreConnection {
-  return { storeId: store.id, qualifiedName: `${workspace}:${store.name}`, params: store.connectionParameters };
+  return { storeId: store.id, qualifiedName: `${workspace}:${store.name}`, names: { workspace: store.workspace?.name ?? workspace, store: store.name }, params: store.connectionParameters };
 }
 
 /**

@@ -30,7 +30,18 @@ export const DEFAULT_WORKSPACE_ID_SQL = '(SELECT id FROM workspace ORDER BY is_d
  */
 @Injectable()
 export class WorkspaceService {
+  private readonly renameHooks: Array<(tx: EntityManager, ws: WorkspaceEntity, oldName: string) => Promise<void>> = [];
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Runs `hook` inside every rename's transaction, after the new name is saved (data stores
+   * re-bind their passwords to it): what depends on a workspace's name follows it or the rename
+   * fails whole.
+   */
+  onRename(hook: (tx: EntityManager, ws: WorkspaceEntity, oldName: string) => Promise<void>): void {
+    this.renameHooks.push(hook);
+  }
 
   /** Every workspace, sorted by name. */
   list(): Promise<WorkspaceEntity[]> {
@@ -81,6 +92,7 @@ export class WorkspaceService {
   async update(name: string, input: WorkspaceInput): Promise<void> {
     await this.db.transaction(async (tx) => {
       const ws = await this.get(name, tx);
+      const oldName = ws.name;
       if (input.name !== undefined && input.name !== ws.name) {
         const name = checkName('workspace', input.name);
         if (RESERVED_WORKSPACE_NAMES.includes(name)) {
@@ -99,6 +111,7 @@ export class WorkspaceService {
       } catch (err) {
         throw conflict(err, ws.name, ws.namespaceUri);
       }
+      if (ws.name !== oldName) for (const hook of this.renameHooks) await hook(tx, ws, oldName);
     });
   }
 

@@ -6,8 +6,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import { Client, Pool } from 'pg';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { PasswordCipher } from '../../catalog/datastores/password-cipher';
-import type { AppConfig } from '../../config/config';
+import { StoreSecrets } from '../store-secrets';
 import { PostgisConnector, STORE_TIMEOUT_MS } from './postgis.connector';
 import type { StoreConnection } from './postgis.types';
 
@@ -15,7 +14,8 @@ jest.setTimeout(30_000);
 
 const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const dbName = `gc_conn_${randomBytes(4).toString('hex')}`;
-const cipher = new PasswordCipher({ secretKey: randomBytes(32), dataDir: os.tmpdir() } as AppConfig);
+// Plain-text passwords: the catalog's cipher is not the connector's business (it is injected).
+const secrets: StoreSecrets = { clearPassword: (value) => value };
 
 const SETUP_SQL = `
 CREATE EXTENSION postgis;
@@ -84,14 +84,15 @@ function storeParams(database: string): Record<string, string> {
     port: serverUrl.port || '5432',
     database,
     user: decodeURIComponent(serverUrl.username || 'postgres'),
-    passwd: cipher.encrypt(decodeURIComponent(serverUrl.password)),
+    passwd: decodeURIComponent(serverUrl.password),
     dbtype: 'postgis',
   };
 }
 
 let nextId = 1000;
 function store(params: Record<string, string>, qualifiedName = 'acme:nyc'): StoreConnection {
-  return { storeId: nextId++, qualifiedName, params };
+  const [workspace, name] = qualifiedName.split(':');
+  return { storeId: nextId++, qualifiedName, names: { workspace, store: name }, params };
 }
 
 async function admin<T>(fn: (c: Client) => Promise<T>, database = serverUrl.pathname.slice(1) || 'postgres'): Promise<T> {
@@ -125,7 +126,7 @@ async function failure(p: Promise<unknown>): Promise<CatalogError> {
   throw new Error('expected a CatalogError');
 }
 
-const connector = new PostgisConnector(cipher);
+const connector = new PostgisConnector(secrets);
 const nyc = store(storeParams(dbName));
 
 beforeAll(async () => {
@@ -418,7 +419,7 @@ describe('unreachable stores', () => {
   });
 
   it('refused: 502 at once, naming the store and the driver reason, never the password', async () => {
-    const down = store({ ...storeParams(dbName), host: '127.0.0.1', port: '1', passwd: cipher.encrypt('s3cret-Passw0rd') }, 'acme:down');
+    const down = store({ ...storeParams(dbName), host: '127.0.0.1', port: '1', passwd: 's3cret-Passw0rd' }, 'acme:down');
     const started = Date.now();
     const err = await failure(connector.describeTable(down, 'states'));
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -475,8 +476,8 @@ describe('unreachable stores', () => {
   });
 
   it('testConnection maps failures the same way and succeeds on a good store', async () => {
-    await expect(connector.testConnection(storeParams(dbName))).resolves.toMatch(/^PostgreSQL \d+/);
-    const err = await failure(connector.testConnection({ ...storeParams(dbName), port: '1' }, 'acme:test'));
+    await expect(connector.testConnection({ qualifiedName: 'test', params: storeParams(dbName) })).resolves.toMatch(/^PostgreSQL \d+/);
+    const err = await failure(connector.testConnection({ qualifiedName: 'acme:test', params: { ...storeParams(dbName), port: '1' } }));
     expect([err.code, err.message]).toEqual(['STORE_UNAVAILABLE', "Data store 'acme:test' is unreachable: connect ECONNREFUSED 127.0.0.1:1"]);
   });
 });

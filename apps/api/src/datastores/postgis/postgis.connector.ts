@@ -1,12 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Client, ClientConfig, escapeIdentifier, Pool, PoolClient } from 'pg';
-import { CatalogError } from '@geocatalog/catalog-model';
-import { ENCRYPTED_PREFIX, PasswordCipher } from '../../catalog/datastores/password-cipher';
+import { CatalogError, isPasswordKey, loginPasswordKey } from '@geocatalog/catalog-model';
+import { StoreSecrets } from '../store-secrets';
 import { bindingOf, isSpatialType } from './column-binding';
 import { epsgNumber } from './crs-code';
 import { densifiedRing, lonLatBoxOfRing } from './lon-lat-box';
-import type { AttributeInfo, Box, CrsInfo, GeometryInfo, StoreConnection, TableInfo } from './postgis.types';
+import type { AttributeInfo, Box, CrsInfo, GeometryInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
 import { layoutWkt, wktRootKeyword } from './wkt-layout';
 import { CURSOR_IDLE_MS, FeatureCursor, PooledFeatureCursor } from './feature-cursor';
 import { countFeaturesSql, FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
@@ -78,7 +78,8 @@ interface ColumnRow extends Row {
  *   timeout, and a deadline over the whole call. A store that cannot be reached, refuses the login,
  *   lacks the database or does not answer in time gives `STORE_UNAVAILABLE` naming the store and the
  *   driver's reason; the password is never part of a message.
- * - The stored password (`crypt2:…`) is decrypted here only, when a connection is opened.
+ * - The stored password (`crypt2:…`) is opened here only, when a connection is opened, through the
+ *   injected {@link StoreSecrets} (the catalog holds the key).
  * - SQL takes client input as parameters only; identifiers read from the catalog are quoted by the
  *   driver (`escapeIdentifier`). A table name such as `states; DROP TABLE states;--` is a name
  *   that does not exist.
@@ -88,7 +89,7 @@ export class PostgisConnector implements OnApplicationShutdown {
   private readonly logger = new Logger(PostgisConnector.name);
   private readonly pools = new Map<number, StorePool>();
 
-  constructor(private readonly cipher: PasswordCipher) {}
+  constructor(private readonly secrets: StoreSecrets) {}
 
   /**
    * Columns, bindings and geometry of a table or view in the store's schema (`schema` parameter,
@@ -379,7 +380,7 @@ export class PostgisConnector implements OnApplicationShutdown {
       },
       () => undefined,
     );
-    const { cursor, first } = await this.withDeadline(opening, store.qualifiedName, store.params, () => {
+    const { cursor, first } = await this.withDeadline(opening, store, () => {
       abandoned = true;
     });
     return prefetched(cursor, first);
@@ -418,17 +419,17 @@ export class PostgisConnector implements OnApplicationShutdown {
       }
     }
     if (isProgrammingError(err)) return err as Error;
-    return new CatalogError('STORE_UNAVAILABLE', `Data store '${store.qualifiedName}' failed to read '${source.table.schema}.${source.table.table}': ${this.redact(reasonOf(err), store.params)}`);
+    return new CatalogError('STORE_UNAVAILABLE', `Data store '${store.qualifiedName}' failed to read '${source.table.schema}.${source.table.table}': ${this.redact(reasonOf(err), store)}`);
   }
 
   /**
-   * Connects with the given parameters (as stored: `passwd` may be `crypt2:…`) and runs one query,
-   * without touching the pools: the console's "Test connection". Returns the server's version
-   * (`PostgreSQL 15.8 …`); STORE_UNAVAILABLE on failure.
+   * Connects to a store's server and runs one query, without touching the pools: the console's
+   * "Test connection". `target.names` is set when the parameters are those of a saved store (its
+   * stored password is then opened for it); without them, a password must be plain text.
+   * Returns the server's version (`PostgreSQL 15.8 …`); STORE_UNAVAILABLE on failure.
    */
-  async testConnection(params: Record<string, string>, qualifiedName?: string): Promise<string> {
-    const name = qualifiedName ?? describeTarget(params);
-    const client = new Client(this.clientConfig(params, name));
+  async testConnection(target: StoreTarget): Promise<string> {
+    const client = new Client(this.clientConfig(target));
     client.on('error', () => undefined);
     const attempt = (async () => {
       try {
@@ -439,7 +440,7 @@ export class PostgisConnector implements OnApplicationShutdown {
         await client.end().catch(() => undefined);
       }
     })();
-    return this.withDeadline(attempt, name, params);
+    return this.withDeadline(attempt, target);
   }
 
   /** Closes the pool of a store (deleted, or its parameters changed). */
@@ -496,13 +497,14 @@ export class PostgisConnector implements OnApplicationShutdown {
         client.release(broken);
       }
     })();
-    return this.withDeadline(task, store.qualifiedName, store.params, () => {
+    return this.withDeadline(task, store, () => {
       abandoned = true;
     });
   }
 
   /** Awaits `work` for at most STORE_TIMEOUT_MS; anything but a CatalogError becomes STORE_UNAVAILABLE. */
-  private async withDeadline<T>(work: Promise<T>, name: string, params: Record<string, string>, onExpire?: () => void): Promise<T> {
+  private async withDeadline<T>(work: Promise<T>, target: StoreTarget, onExpire?: () => void): Promise<T> {
+    const name = target.qualifiedName;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -515,7 +517,7 @@ export class PostgisConnector implements OnApplicationShutdown {
     } catch (err) {
       // Domain refusals pass; so do bugs of this code, which are no fault of the store.
       if (err instanceof CatalogError || isProgrammingError(err)) throw err;
-      throw new CatalogError('STORE_UNAVAILABLE', `Data store '${name}' is unreachable: ${this.redact(reasonOf(err), params)}`);
+      throw new CatalogError('STORE_UNAVAILABLE', `Data store '${name}' is unreachable: ${this.redact(reasonOf(err), target)}`);
     } finally {
       clearTimeout(timer);
       // The work goes on after the deadline until its own timeouts end it: its outcome is nobody's.
@@ -556,9 +558,9 @@ export class PostgisConnector implements OnApplicationShutdown {
       void this.closePool(current);
     }
     const name = store.qualifiedName;
-    const pool = new Pool({ ...this.clientConfig(store.params, name), max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
+    const pool = new Pool({ ...this.clientConfig(store), max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
     // An idle connection that dies (server restart, network) must not crash the api.
-    pool.on('error', (err) => this.logger.warn(`Data store '${name}': a pooled connection failed: ${this.redact(reasonOf(err), store.params)}`));
+    pool.on('error', (err) => this.logger.warn(`Data store '${name}': a pooled connection failed: ${this.redact(reasonOf(err), store)}`));
     const entry: StorePool = { key, pool };
     this.pools.set(store.storeId, entry);
     return entry;
@@ -576,7 +578,8 @@ export class PostgisConnector implements OnApplicationShutdown {
    * Driver configuration for a store. Every field is set explicitly so that nothing falls back to
    * the api's own PG* environment variables or ~/.pgpass (the password is a function for that).
    */
-  private clientConfig(params: Record<string, string>, name: string): ClientConfig {
+  private clientConfig(target: StoreTarget): ClientConfig {
+    const { params, qualifiedName: name } = target;
     const host = (params.host ?? '').trim() || 'localhost';
     const portText = (params.port ?? '').trim() || '5432';
     const port = Number(portText);
@@ -588,13 +591,12 @@ export class PostgisConnector implements OnApplicationShutdown {
     if (!database || !user) {
       throw new CatalogError('STORE_UNAVAILABLE', `Data store '${name}' is unreachable: its ${database ? 'user' : 'database'} is not set`);
     }
-    const stored = params.passwd ?? '';
     return {
       host,
       port,
       database,
       user,
-      password: async () => this.password(stored),
+      password: async () => this.password(target),
       ssl: sslOption(params['SSL mode'] ?? params.sslmode),
       application_name: 'geocatalog',
       options: `-c statement_timeout=${STORE_TIMEOUT_MS}`,
@@ -605,27 +607,27 @@ export class PostgisConnector implements OnApplicationShutdown {
     };
   }
 
-  /** The clear password of a stored `passwd` (`crypt2:…` or plain text). */
-  private password(stored: string): string {
-    if (!stored.startsWith(ENCRYPTED_PREFIX)) return stored.startsWith('plain:') ? stored.slice('plain:'.length) : stored;
-    try {
-      return this.cipher.decrypt(stored);
-    } catch {
-      throw new Error("the stored password cannot be decrypted with this catalog's key");
-    }
+  /** The clear password a store logs in with (see `loginPasswordKey`); '' when it has none. */
+  private password(target: StoreTarget): string {
+    const key = loginPasswordKey(target.params);
+    const value = key ? target.params[key] : '';
+    return value ? this.secrets.clearPassword(value, target.names && { ...target.names, params: target.params }) : '';
   }
 
-  /** A message with the store's password (stored or clear) masked, should a driver ever echo it. */
-  private redact(message: string, params: Record<string, string>): string {
-    const stored = params.passwd ?? '';
-    let clear = '';
-    try {
-      clear = this.password(stored);
-    } catch {
-      // undecryptable: only the stored form can appear
+  /** A message with the store's passwords (stored or clear) masked, should a driver ever echo one. */
+  private redact(message: string, target: StoreTarget): string {
+    const secrets: string[] = [];
+    for (const key of Object.keys(target.params).filter(isPasswordKey)) {
+      const stored = target.params[key];
+      secrets.push(stored);
+      try {
+        secrets.push(this.secrets.clearPassword(stored, target.names && { ...target.names, params: target.params }));
+      } catch {
+        // undecryptable: only the stored form can appear
+      }
     }
     let out = message;
-    for (const secret of [stored, clear]) {
+    for (const secret of secrets) {
       if (secret.length >= 3) out = out.split(secret).join('***');
     }
     return out;
@@ -682,14 +684,10 @@ function unknownCrs(code: string, why: string): CatalogError {
   return new CatalogError('INVALID_VALUE', `Unknown CRS code '${shown}': ${why}`);
 }
 
-/** A name for a store that has none yet (console test of unsaved parameters). */
-function describeTarget(params: Record<string, string>): string {
-  return `${(params.host ?? '').trim() || 'localhost'}:${(params.port ?? '').trim() || '5432'}/${params.database ?? ''}`;
-}
-
 /** What identifies a connection: a change to any of these gives the store a new pool. */
 function connectionKey(params: Record<string, string>): string {
-  const parts = [params.host, params.port, params.database, params.user, params.passwd, params['SSL mode'] ?? params.sslmode];
+  const passwords = Object.keys(params).filter(isPasswordKey).map((k) => params[k]);
+  const parts = [params.host, params.port, params.database, params.user, ...passwords, params['SSL mode'] ?? params.sslmode];
   return createHash('sha256').update(JSON.stringify(parts.map((p) => (p ?? '').trim()))).digest('hex');
 }
 

@@ -5,8 +5,7 @@ import { randomBytes } from 'node:crypto';
 import * as os from 'node:os';
 import { Client } from 'pg';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { PasswordCipher } from '../../catalog/datastores/password-cipher';
-import type { AppConfig } from '../../config/config';
+import { StoreSecrets } from '../store-secrets';
 import type { FeatureCursor } from './feature-cursor';
 import type { FeatureFilter, FeatureSource } from './feature-sql';
 import { PostgisConnector } from './postgis.connector';
@@ -16,7 +15,8 @@ jest.setTimeout(30_000);
 
 const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const dbName = `gc_feat_${randomBytes(4).toString('hex')}`;
-const cipher = new PasswordCipher({ secretKey: randomBytes(32), dataDir: os.tmpdir() } as AppConfig);
+// Plain-text passwords: the catalog's cipher is not the connector's business (it is injected).
+const secrets: StoreSecrets = { clearPassword: (value) => value };
 
 const SETUP_SQL = `
 CREATE EXTENSION postgis;
@@ -39,17 +39,18 @@ CREATE VIEW slow AS SELECT id, name, geom FROM pts WHERE id <= 105 AND pg_sleep(
 `;
 
 const cursors: FeatureCursor[] = [];
-const connector = new PostgisConnector(cipher);
+const connector = new PostgisConnector(secrets);
 let nextId = 5000;
 const store: StoreConnection = {
   storeId: nextId++,
   qualifiedName: 'acme:gis',
+  names: { workspace: 'acme', store: 'gis' },
   params: {
     host: serverUrl.hostname,
     port: serverUrl.port || '5432',
     database: dbName,
     user: decodeURIComponent(serverUrl.username || 'postgres'),
-    passwd: cipher.encrypt(decodeURIComponent(serverUrl.password)),
+    passwd: decodeURIComponent(serverUrl.password),
     dbtype: 'postgis',
   },
 };

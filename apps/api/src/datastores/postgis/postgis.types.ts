@@ -3,14 +3,21 @@
  * (`postgis.connector.ts`) is the only code that talks to a store's database.
  */
 
-/** A data store as the connector needs it: identity, and parameters with `passwd` still encrypted. */
-export interface StoreConnection {
+/** Where the connector connects: a saved store, or the parameters of a connection test. */
+export interface StoreTarget {
+  /** `workspace:store`, or `host:port/database` for unsaved parameters; for messages. */
+  qualifiedName: string;
+  /** The saved store's names, which its stored password is bound to; absent for unsaved parameters. */
+  names?: { workspace: string; store: string };
+  /** Connection parameters (`host`, `port`, `database`, `schema`, `user`, a password as stored: `crypt2:…`). */
+  params: Record<string, string>;
+}
+
+/** A saved data store as the connector needs it: identity, and parameters with passwords still encrypted. */
+export interface StoreConnection extends StoreTarget {
   /** Catalog id of the store (pools are per store). */
   storeId: number;
-  /** `workspace:store`, for messages. */
-  qualifiedName: string;
-  /** The stored connection parameters (`host`, `port`, `database`, `schema`, `user`, `passwd` as `crypt2:…`). */
-  params: Record<string, string>;
+  names: { workspace: string; store: string };
 }
 
 /** One column of a published table. */
