@@ -10,7 +10,8 @@ import { request } from '../support/http';
 import { createAntimeridianTable, createStatesTable, createUtmLinesTable, useSpatialApi } from '../support/postgis';
 import { CRS84, featuresClient, FeaturesClient, GEOJSON, linkOf, linkProblems, OPENAPI, publish } from './support';
 
-const ctx = useSpatialApi();
+// TRUST_PROXY: the landing page test sends X-Forwarded-* as a proxy would.
+const ctx = useSpatialApi({ env: { TRUST_PROXY: 'on' } });
 let f: FeaturesClient;
 
 const T = { states: 'states', points: 'points', utm: 'roads_utm13', fiji: 'fiji' };

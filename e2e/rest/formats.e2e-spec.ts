@@ -2,7 +2,8 @@ import { createWorkspace, useApiServer, workspaceJson, workspaceXml } from '../s
 import { atomLink, normalize, parseJsonList, parseXmlList, uniqueName } from '../support/geoserver';
 import { rawRequest } from '../support/http';
 
-const ctx = useApiServer();
+// Behind a proxy: X-Forwarded-* are honoured only with TRUST_PROXY (security-bodies shows them ignored without).
+const ctx = useApiServer({ env: { TRUST_PROXY: 'on' } });
 
 async function freshWorkspace(): Promise<string> {
   const ws = uniqueName('ws');
@@ -125,7 +126,7 @@ describe('suffixes and trailing slashes on writes', () => {
   });
 });
 
-describe('proxy headers: X-Forwarded-Proto/Host/Prefix', () => {
+describe('proxy headers (TRUST_PROXY=on): X-Forwarded-Proto/Host/Prefix', () => {
   const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'maps.example.org', 'x-forwarded-prefix': '/gis' };
   const external = 'https://maps.example.org/gis/geoserver/rest';
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { BodyReaderInterceptor } from './rest/body-reader.interceptor';
 import { AboutController } from './about/about.controller';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -16,6 +17,10 @@ import { SecurityModule } from './security/security.module';
   // RestFallbackModule last: its catch-all route must be registered after every other.
   imports: [ConfigModule, DatabaseModule, SampleDatabaseModule, AuthModule, CatalogModule, SecurityModule, FeaturesModule, OpenApiModule, RestFallbackModule],
   controllers: [AboutController],
-  providers: [{ provide: APP_INTERCEPTOR, useClass: RestResponseInterceptor }],
+  providers: [
+    // Guards (authentication) run before interceptors: bodies are read only for authorised requests.
+    { provide: APP_INTERCEPTOR, useClass: BodyReaderInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: RestResponseInterceptor },
+  ],
 })
 export class AppModule {}

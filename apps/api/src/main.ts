@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
 import { inputRuleMiddleware } from './rest/input-rule';
-import { restBodyMiddleware, restPathMiddleware } from './rest/rest.middleware';
+import { restPathMiddleware } from './rest/rest.middleware';
 import { RouteTable } from './rest/route-table';
 import { mountConsole } from './web/console-static';
 import { securityHeaders } from './web/security-headers';
@@ -16,7 +16,7 @@ import { securityHeaders } from './web/security-headers';
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const logger = new Logger('geocatalog');
-  // Bodies are read by the REST middleware (XML, JSON and SLD alike, with size limits).
+  // Bodies are read after authentication by BodyReaderInterceptor (XML, JSON and SLD alike, with size limits).
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
     logger: new QuietLogger('geocatalog'),
@@ -30,8 +30,7 @@ async function bootstrap(): Promise<void> {
   app.use(crossSiteMiddleware(config));
   // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
   app.use(inputRuleMiddleware());
-  app.use(restPathMiddleware(config.contextPath));
-  app.use(restBodyMiddleware());
+  app.use(restPathMiddleware(config.contextPath, config.trustProxy));
   const consoleServed = mountConsole(server, config.contextPath, config.webRoot);
   if (config.contextPath) app.setGlobalPrefix(config.contextPath.slice(1));
   app.useGlobalFilters(new CatalogExceptionFilter());

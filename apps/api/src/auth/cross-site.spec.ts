@@ -9,9 +9,13 @@ describe('cross-site writes', () => {
   const allowed = ['https://console.example'];
 
   it('takes the server origin from the Host header, default port dropped', () => {
-    expect(requestOrigin(req('GET', {}))).toBe('http://maps.example:8080');
-    expect(requestOrigin(req('GET', { host: 'maps.example:80' }))).toBe('http://maps.example');
-    expect(requestOrigin(req('GET', { host: 'bad host/x' }))).toBeUndefined();
+    expect(requestOrigin(req('GET', {}), false)).toBe('http://maps.example:8080');
+    expect(requestOrigin(req('GET', { host: 'maps.example:80' }), false)).toBe('http://maps.example');
+    // A Host that is no host is not used: the address the request came in on is.
+    expect(requestOrigin(req('GET', { host: 'bad host/x' }), false)).toBe('http://localhost');
+    // Proxy headers only with TRUST_PROXY.
+    expect(requestOrigin(req('GET', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'maps.example.org' }), false)).toBe('http://maps.example:8080');
+    expect(requestOrigin(req('GET', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'maps.example.org' }), true)).toBe('https://maps.example.org');
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'PROPFIND'])('refuses %s from a foreign or null Origin', (method) => {

@@ -11,9 +11,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * This server's own origin (`scheme://host[:port]`, default ports dropped as browsers write it),
  * as the link builder sees the request; undefined when the Host header is not a host.
  */
-export function requestOrigin(req: Request): string | undefined {
+export function requestOrigin(req: Request, trustProxy: boolean): string | undefined {
   try {
-    const origin = new URL(publicBaseUrl(req, '')).origin;
+    const origin = new URL(publicBaseUrl(req, '', trustProxy)).origin;
     return origin === 'null' ? undefined : origin;
   } catch {
     return undefined;
@@ -28,10 +28,10 @@ export function requestOrigin(req: Request): string | undefined {
  * libraries) are not browsers and are not affected. `Origin: null` (sandboxed frames, data: URLs,
  * some redirects) is foreign.
  */
-export function crossSiteReason(req: Request, allowedOrigins: readonly string[]): string | undefined {
+export function crossSiteReason(req: Request, allowedOrigins: readonly string[], trustProxy = false): string | undefined {
   if (SAFE_METHODS.has(req.method)) return undefined;
   const origin = header(req, 'origin');
-  const allowed = origin !== undefined && origin !== 'null' && (origin.toLowerCase() === requestOrigin(req)?.toLowerCase() || allowedOrigins.includes(origin.toLowerCase()));
+  const allowed = origin !== undefined && origin !== 'null' && (origin.toLowerCase() === requestOrigin(req, trustProxy)?.toLowerCase() || allowedOrigins.includes(origin.toLowerCase()));
   if (origin !== undefined && !allowed) return `Origin ${origin}`;
   if (header(req, 'sec-fetch-site')?.toLowerCase() === 'cross-site' && !allowed) return 'Sec-Fetch-Site: cross-site';
   return undefined;
@@ -42,13 +42,11 @@ export function crossSiteReason(req: Request, allowedOrigins: readonly string[])
  * of body reading and routing, for every path (`/rest`, `/ogc`, `/auth/session` and whatever is
  * added later). Allowed are the server's own origin and `ALLOWED_ORIGINS`.
  */
-export function crossSiteMiddleware(config: Pick<AppConfig, 'allowedOrigins'>) {
+export function crossSiteMiddleware(config: Pick<AppConfig, 'allowedOrigins' | 'trustProxy'>) {
   const allowedOrigins = config.allowedOrigins.map((o) => o.toLowerCase());
   return (req: Request, res: Response, next: NextFunction): void => {
-    const reason = crossSiteReason(req, allowedOrigins);
+    const reason = crossSiteReason(req, allowedOrigins, config.trustProxy);
     if (!reason) return next();
-    // The body is not wanted: close instead of reading it to keep the connection.
-    if (req.headers['content-length'] !== '0' && (req.headers['content-length'] || req.headers['transfer-encoding'])) res.setHeader('Connection', 'close');
     sendError(
       req,
       res,

@@ -60,6 +60,6 @@ export class SessionController {
   }
 
   private secure(req: Request): boolean {
-    return requestOrigin(req)?.startsWith('https:') ?? false;
+    return requestOrigin(req, this.config.trustProxy)?.startsWith('https:') ?? false;
   }
 }

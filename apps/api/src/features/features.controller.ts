@@ -82,7 +82,7 @@ export class FeaturesController {
   // ---------------------------------------------------------------------------------------------
 
   private links(req: Request): FeaturesLinks {
-    return new FeaturesLinks(publicBaseUrl(req, this.config.contextPath) + FEATURES_PATH);
+    return new FeaturesLinks(publicBaseUrl(req, this.config.contextPath, this.config.trustProxy) + FEATURES_PATH);
   }
 
   private document(req: Request, resource: Resource, build: (links: FeaturesLinks) => object): RawContent {

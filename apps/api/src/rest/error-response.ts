@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { CatalogError, CatalogErrorCode } from '@geocatalog/catalog-model';
+import { closeAfterAnswer } from './unread-body';
 
 /** HTTP status of every error code. Typed over the whole union: a new code must be given one. */
 export const STATUS_OF: Record<CatalogErrorCode, number> = {
@@ -56,6 +57,8 @@ export function sendError(req: Request, res: Response, error: CatalogError): voi
   }
   const status = STATUS_OF[error.code];
   res.status(status);
+  // Refused before its body was read (401, 403, 413, …): the body is not read to its end.
+  closeAfterAnswer(req, res);
   if (status === 401 && !req.headers['x-requested-with']) {
     res.setHeader('WWW-Authenticate', `Basic realm="${AUTH_REALM}"`);
   }

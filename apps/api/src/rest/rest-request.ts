@@ -55,13 +55,38 @@ export function negotiateFormat(req: RestRequest): ResponseFormat {
   return 'json';
 }
 
-/** `scheme://host[:port][prefix]` + context path, honouring the usual proxy headers. */
-export function publicBaseUrl(req: Request, contextPath: string): string {
+/** A host as links may name it: a DNS name or IPv4 address, or a bracketed IPv6 address, and a port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/** A path prefix: segments of URL path characters. */
+const PREFIX = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]*)*$/;
+
+/**
+ * `scheme://host[:port][prefix]` + context path, for links and `Location`. The `X-Forwarded-Proto`,
+ * `-Host` and `-Prefix` headers of a proxy count only with `TRUST_PROXY` (`trustProxy`): anyone
+ * can send them. A scheme other than `http`/`https`, a host outside the host grammar or a prefix
+ * outside the path grammar is ignored, whoever sent it; an unusable `Host` gives the address the
+ * request came in on.
+ */
+export function publicBaseUrl(req: Request, contextPath: string, trustProxy: boolean): string {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0].trim();
-  const proto = first(req.headers['x-forwarded-proto']) || req.protocol || 'http';
-  const host = first(req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
-  const prefix = (first(req.headers['x-forwarded-prefix']) || '').replace(/\/+$/, '');
+  const forwarded = (name: string) => (trustProxy ? first(req.headers[name]) : undefined);
+  const ownProto = (req.socket as { encrypted?: boolean } | undefined)?.encrypted ? 'https' : 'http';
+  const proxyProto = forwarded('x-forwarded-proto')?.toLowerCase();
+  const proto = proxyProto === 'http' || proxyProto === 'https' ? proxyProto : ownProto;
+  const proxyHost = forwarded('x-forwarded-host');
+  const ownHost = req.headers.host;
+  const host = proxyHost && HOST.test(proxyHost) ? proxyHost : ownHost && HOST.test(ownHost) ? ownHost : localHost(req);
+  const proxyPrefix = (forwarded('x-forwarded-prefix') ?? '').replace(/\/+$/, '');
+  const prefix = PREFIX.test(proxyPrefix) ? proxyPrefix : '';
   return `${proto}://${host}${prefix}${contextPath}`;
+}
+
+function localHost(req: Request): string {
+  const address = req.socket?.localAddress;
+  const port = req.socket?.localPort;
+  if (!address || !port) return 'localhost';
+  const bare = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+  return `${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
 }
 
 /** Builds absolute REST URLs for links and `Location` headers of one request. */

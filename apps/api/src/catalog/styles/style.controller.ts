@@ -60,10 +60,10 @@ export class StyleController {
     @Body() body: RawBody,
     @QueryFlag('raw') raw: boolean,
   ): Promise<Done> {
-    if (isSldType(body.contentType) || (isCatalogBodyType(body.contentType) && looksLikeSld(body.bytes))) {
-      const contentType = isSldType(body.contentType) ? body.contentType : SLD_10_TYPE;
+    // The declared Content-Type alone decides how the body is read (contract §6): never sniffed.
+    if (isSldType(body.contentType)) {
       await this.styles.get(ws, name);
-      await this.styles.upload(ws, name, checkSld(body.bytes, contentType, raw));
+      await this.styles.upload(ws, name, checkSld(body.bytes, body.contentType, raw));
     } else {
       await this.styles.update(ws, name, readStyle(readCatalogBody(body, 'style')));
     }
@@ -75,9 +75,4 @@ export class StyleController {
     await this.styles.delete(ws, name, recurse);
     return new Done();
   }
-}
-
-/** An XML body whose root is an SLD, sent with a generic XML content type. */
-function looksLikeSld(bytes: Buffer): boolean {
-  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<(\w+:)?StyledLayerDescriptor[\s>]/.test(bytes.subarray(0, 4096).toString('utf8'));
 }

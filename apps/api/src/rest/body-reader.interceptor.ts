@@ -1,0 +1,68 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { from, Observable, switchMap } from 'rxjs';
+import type { RestRequest } from './rest-request';
+
+/** Largest body read at all: the SLD limit. Catalog bodies have a smaller limit of their own. */
+export const MAX_SLD_BYTES = 10 * 1024 * 1024;
+/** Largest catalog (XML/JSON) body. */
+export const MAX_CATALOG_BYTES = 1024 * 1024;
+
+function tooLarge(): CatalogError {
+  return new CatalogError('TOO_LARGE', `The request body is larger than ${MAX_SLD_BYTES} bytes`);
+}
+
+/**
+ * Reads the body of a REST POST/PUT into `req.rest.body`, after the guards: a request is
+ * authenticated and authorised before a byte of its body is read, so an anonymous upload costs
+ * the server its headers only. A declared length over the limit is refused at once; a chunked
+ * body is refused when it crosses the limit. Either way the error answer closes the connection
+ * without reading the rest (`closeAfterAnswer`).
+ */
+@Injectable()
+export class BodyReaderInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<RestRequest>();
+    if (!req.rest || (req.method !== 'POST' && req.method !== 'PUT') || req.rest.body !== undefined) return next.handle();
+    return from(readBody(req)).pipe(switchMap((body) => {
+      req.rest!.body = body;
+      return next.handle();
+    }));
+  }
+}
+
+function readBody(req: RestRequest): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_SLD_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_SLD_BYTES) {
+        cleanup();
+        // The rest is discarded, never kept, while the 413 goes out and the connection closes.
+        req.resume();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
