@@ -39,6 +39,8 @@ export type CatalogErrorCode =
   | 'TOO_MANY_REQUESTS'
   /** A data store's database could not be reached or did not answer in time. */
   | 'STORE_UNAVAILABLE'
+  /** A data store is serving as many feature reads as it may; retry after a delay. */
+  | 'STORE_BUSY'
   /** The catalog database itself failed. */
   | 'CATALOG_UNAVAILABLE'
   /** A fault of the service itself (a bug): never the client's fault. */

@@ -1,4 +1,4 @@
-import { isPasswordKey, loginPasswordKey } from './store-parameters';
+import { isPasswordKey, isSystemSchema, loginPasswordKey } from './store-parameters';
 
 describe('store parameters', () => {
   it('names every key that holds a password, whatever its case', () => {
@@ -10,5 +10,10 @@ describe('store parameters', () => {
     expect(loginPasswordKey({ user: 'u', PASSWD: 'a', password: 'b' })).toBe('PASSWD');
     expect(loginPasswordKey({ user: 'u', Password: 'b' })).toBe('Password');
     expect(loginPasswordKey({ user: 'u' })).toBeUndefined();
+  });
+
+  it("knows PostgreSQL's own schemas", () => {
+    for (const s of ['pg_catalog', 'information_schema', 'pg_toast', 'pg_temp_3', 'pg_toast_temp_3']) expect([s, isSystemSchema(s)]).toEqual([s, true]);
+    for (const s of ['public', 'gis', 'PG_CATALOG', 'catalog_pg', 'tiger']) expect([s, isSystemSchema(s)]).toEqual([s, false]);
   });
 });

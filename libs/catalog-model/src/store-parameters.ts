@@ -21,3 +21,12 @@ export function loginPasswordKey(params: Record<string, string>): string | undef
   const keys = Object.keys(params);
   return keys.find((k) => k.trim().toLowerCase() === 'passwd') ?? keys.find((k) => k.trim().toLowerCase() === 'password');
 }
+
+/**
+ * True for PostgreSQL's own schemas (`pg_catalog`, `information_schema`, `pg_toast`, the
+ * `pg_temp_*` ones — every `pg_` name is reserved by PostgreSQL): they hold the server's users,
+ * password hashes and settings, and are never published, listed or read as features.
+ */
+export function isSystemSchema(schema: string): boolean {
+  return schema === 'information_schema' || schema.startsWith('pg_');
+}

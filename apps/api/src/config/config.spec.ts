@@ -8,7 +8,7 @@ describe('loadConfig: security settings', () => {
     expect(config.storeHosts).toBeUndefined();
   });
 
-  it('reads TRUST_PROXY, ALLOWED_ORIGINS (normalised origins) and STORE_HOSTS (lower case)', () => {
+  it('reads TRUST_PROXY, ALLOWED_ORIGINS (normalised origins) and STORE_HOSTS (any case)', () => {
     const config = loadConfig({
       TRUST_PROXY: 'on',
       ALLOWED_ORIGINS: ' https://Console.Example.com , http://localhost:5173',
@@ -16,18 +16,22 @@ describe('loadConfig: security settings', () => {
     });
     expect(config.trustProxy).toBe(true);
     expect(config.allowedOrigins).toEqual(['https://console.example.com', 'http://localhost:5173']);
-    expect(config.storeHosts).toEqual(['db.internal', '*.pg.example.com']);
+    expect(config.storeHosts?.entries).toEqual(['DB.internal', '*.pg.example.com']);
+    expect(config.storeHosts?.allowsAsWritten('db.INTERNAL')).toBe(true);
   });
 
   it('lists every bad security setting at once', () => {
-    expect(() => loadConfig({ TRUST_PROXY: 'maybe', ALLOWED_ORIGINS: 'javascript://x,https://ok.example/path' })).toThrow(ConfigError);
+    const bad = { TRUST_PROXY: 'maybe', ALLOWED_ORIGINS: 'javascript://x,https://ok.example/path', STORE_HOSTS: '10.0.0.0/33,db_1.local' };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
     try {
-      loadConfig({ TRUST_PROXY: 'maybe', ALLOWED_ORIGINS: 'javascript://x,https://ok.example/path' });
+      loadConfig(bad);
     } catch (err) {
       const message = (err as Error).message;
       expect(message).toContain("TRUST_PROXY must be on or off, got 'maybe'");
       expect(message).toContain("got 'javascript://x'");
       expect(message).toContain("got 'https://ok.example/path'");
+      expect(message).toContain("STORE_HOSTS entry '10.0.0.0/33' is not a CIDR range");
+      expect(message).toContain("STORE_HOSTS entry 'db_1.local' is not a host name");
     }
   });
 });

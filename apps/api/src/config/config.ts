@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { StoreHosts } from './store-hosts';
 
 /** Everything the api reads from its environment, validated once at start. */
 export interface AppConfig {
@@ -30,8 +31,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** `ALLOWED_ORIGINS`: origins besides the server's own from which browsers may send writes. */
   allowedOrigins: string[];
-  /** `STORE_HOSTS`: host patterns data stores may connect to; undefined = anywhere. */
-  storeHosts?: string[];
+  /** `STORE_HOSTS`: where data stores may connect; undefined = anywhere. */
+  storeHosts?: StoreHosts;
 }
 
 /** Thrown at start with every bad variable listed, so a misconfiguration is fixed in one go. */
@@ -95,7 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     return parsed ?? origin;
   });
   const storeHostList = parseList(env.STORE_HOSTS);
-  const storeHosts = storeHostList.length ? storeHostList.map((h) => h.toLowerCase()) : undefined;
+  let storeHosts: StoreHosts | undefined;
+  if (storeHostList.length) {
+    const parsed = StoreHosts.parse(storeHostList);
+    if ('problems' in parsed) problems.push(...parsed.problems);
+    else storeHosts = parsed;
+  }
 
   if (problems.length) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);

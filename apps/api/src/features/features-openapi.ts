@@ -98,7 +98,8 @@ export function openApiDocument(root: string): object {
           summary: 'Features of a collection',
           description:
             'A page of features as GeoJSON, in feature id order, streamed. numberMatched is exact; it is left out when counting ' +
-            'takes longer than 2 s. The layers have no time dimension: a valid datetime selects every feature.',
+            'takes longer than 2 s. The layers have no time dimension: a valid datetime selects every feature. Each data store ' +
+            'streams at most 4 pages at once (a fifth waits up to 2 s, then 503), and a client that reads nothing for 10 s loses its page.',
           operationId: 'getFeatures',
           parameters: [
             ref('collectionId', 'parameters'),
@@ -115,6 +116,7 @@ export function openApiDocument(root: string): object {
               content: { [MEDIA.geojson]: { schema: ref('featureCollectionGeoJSON') }, [MEDIA.json]: { schema: ref('featureCollectionGeoJSON') } },
             },
             ...errors,
+            '503': ref('StoreBusy', 'responses'),
           },
         },
       },
@@ -196,6 +198,10 @@ export function openApiDocument(root: string): object {
         Unauthorized: { description: 'Missing or wrong Basic credentials.', content: problem() },
         NotFound: { description: 'No such collection or feature.', content: problem() },
         StoreUnavailable: { description: "The layer's data store cannot be reached.", content: problem() },
+        StoreBusy: {
+          description: "The layer's data store is serving as many feature pages as it may (4 at once); `Retry-After` says when to try again.",
+          content: problem(),
+        },
       },
       schemas: {
         link: {

@@ -263,6 +263,7 @@ export const SCHEMAS = {
           'TOO_MANY_REQUESTS',
           'INTERNAL',
           'STORE_UNAVAILABLE',
+          'STORE_BUSY',
           'CATALOG_UNAVAILABLE',
         ],
       },

@@ -23,6 +23,7 @@ export const STATUS_OF: Record<CatalogErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   STORE_UNAVAILABLE: 502,
+  STORE_BUSY: 503,
   CATALOG_UNAVAILABLE: 503,
 };
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName, isPasswordKey, POSTGIS_STORE_TYPE } from '@geocatalog/catalog-model';
+import { CatalogError, checkName, isPasswordKey, isSystemSchema, POSTGIS_STORE_TYPE } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
@@ -54,6 +54,7 @@ export class DataStoreService {
     if (!input.connectionParameters) {
       throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
     }
+    await this.checkReach(input.connectionParameters);
     return this.db.transaction(async (tx) => {
       const ws = await this.workspaces.get(workspace, tx);
       checkWorkspace(ws, input);
@@ -81,6 +82,7 @@ export class DataStoreService {
    * `passwd` or `namespace` keeps the stored value and a `crypt2:` value sent back keeps the password.
    */
   async update(workspace: string, name: string, input: DataStoreInput): Promise<void> {
+    if (input.connectionParameters) await this.checkReach(input.connectionParameters);
     await this.db.transaction(async (tx) => {
       const store = await this.get(workspace, name, tx);
       const before = { workspace: store.workspace.name, store: store.name, params: store.connectionParameters };
@@ -140,6 +142,7 @@ export class DataStoreService {
       throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
     }
     const params = this.validParameters(input.connectionParameters, input.type);
+    await this.checkReach(input.connectionParameters);
     const saved = input.workspace && input.name ? await this.find(input.workspace, input.name) : undefined;
     if (saved) {
       const names = { workspace: saved.workspace.name, store: saved.name };
@@ -166,6 +169,12 @@ export class DataStoreService {
     const params = this.passwords.seal(this.validParameters(sent, type), { workspace: ws.name, store: storeName }, before);
     if (params.namespace === undefined) params.namespace = before?.params.namespace ?? ws.namespaceUri;
     return params;
+  }
+
+  /** 400 when `STORE_HOSTS` does not allow the host the parameters name. */
+  private async checkReach(sent: Array<[string, string]>): Promise<void> {
+    const host = sent.find(([k]) => k === 'host')?.[1];
+    if (host !== undefined) await this.connector.reach(host);
   }
 
   /** The saved store, or undefined when the workspace or the store does not exist. */
@@ -212,6 +221,9 @@ export class DataStoreService {
       throw new CatalogError('INVALID_VALUE', `Invalid port '${params.port}': it must be a whole number from 1 to 65535`);
     }
     params.port = String(port);
+    if (params.schema !== undefined && isSystemSchema(params.schema.trim())) {
+      throw new CatalogError('INVALID_VALUE', `Invalid schema '${params.schema}': PostgreSQL's own schemas are never published or read`);
+    }
     return params;
   }
 

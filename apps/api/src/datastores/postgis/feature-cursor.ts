@@ -33,7 +33,7 @@ export const COUNT_BUDGET_MS = 2_000;
  * A cursor nobody reads from for this long (a client that stopped reading its response) is closed
  * and its connection handed back, so stalled clients cannot hold a store's small pool.
  */
-export const CURSOR_IDLE_MS = 30_000;
+export const CURSOR_IDLE_MS = 10_000;
 
 export const CURSOR_NAME = 'geocatalog_features';
 

@@ -6,6 +6,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import { Client, Pool } from 'pg';
 import { CatalogError } from '@geocatalog/catalog-model';
+import { StoreHosts } from '../../config/store-hosts';
 import { StoreSecrets } from '../store-secrets';
 import { PostgisConnector, STORE_TIMEOUT_MS } from './postgis.connector';
 import type { StoreConnection } from './postgis.types';
@@ -525,5 +526,23 @@ describe('pools', () => {
     // The dead idle connection was dropped; the next call opens a new one.
     expect((await connector.describeTable(s, 'states')).table).toBe('states');
     await connector.release(s.storeId);
+  });
+});
+
+describe('STORE_HOSTS at connect time', () => {
+  it('a store saved before the allow-list changed is refused before any connection (502 naming STORE_HOSTS)', async () => {
+    const hosts = StoreHosts.parse(['only-this.example']);
+    if ('problems' in hosts) throw new Error(hosts.problems.join());
+    const guarded = new PostgisConnector(secrets, { storeHosts: hosts });
+    const err = await failure(guarded.describeTable(store(storeParams(dbName), 'acme:old'), 'states'));
+    expect(err.code).toBe('STORE_UNAVAILABLE');
+    expect(err.message).toBe(
+      `Data store 'acme:old' is not reachable: Data stores may not connect to '${serverUrl.hostname}': it is not in STORE_HOSTS (STORE_HOSTS is only-this.example)`,
+    );
+    expect(guarded.poolStats()).toEqual([]);
+    // The same store with the host allowed connects.
+    const open = new PostgisConnector(secrets, { storeHosts: StoreHosts.parse([serverUrl.hostname]) as StoreHosts });
+    await expect(open.describeTable(store(storeParams(dbName), 'acme:ok'), 'states')).resolves.toMatchObject({ table: 'states' });
+    await open.onApplicationShutdown();
   });
 });

@@ -1,7 +1,10 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { Client, ClientConfig, escapeIdentifier, Pool, PoolClient } from 'pg';
-import { CatalogError, isPasswordKey, loginPasswordKey } from '@geocatalog/catalog-model';
+import { CatalogError, isPasswordKey, isSystemSchema, loginPasswordKey } from '@geocatalog/catalog-model';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import type { StoreHosts } from '../../config/store-hosts';
 import { StoreSecrets } from '../store-secrets';
 import { bindingOf, isSpatialType } from './column-binding';
 import { epsgNumber } from './crs-code';
@@ -19,6 +22,13 @@ export const STORE_TIMEOUT_MS = 10_000;
 
 /** Connections per store: enough for concurrent publishing, small enough not to flood a shared server. */
 const POOL_MAX = 4;
+/**
+ * Connections per store for feature streams, a pool apart from {@link POOL_MAX}: however many
+ * clients read features (or stall reading them), introspection and publishing never wait on them.
+ */
+export const STREAM_POOL_MAX = 4;
+/** How long a feature read waits for a stream connection before it is answered 503. */
+export const STREAM_WAIT_MS = 2_000;
 /** Idle connections are closed after this, so a store nobody uses holds no connection. */
 const POOL_IDLE_MS = 30_000;
 /**
@@ -52,6 +62,9 @@ interface Session {
 }
 
 /** The connector's own deadline for a whole call. */
+/** No stream connection freed within STREAM_WAIT_MS. */
+class StoreBusy extends Error {}
+
 class StoreDeadline extends Error {
   constructor() {
     super(`no answer within ${STORE_TIMEOUT_MS / 1000} s`);
@@ -88,8 +101,37 @@ interface ColumnRow extends Row {
 export class PostgisConnector implements OnApplicationShutdown {
   private readonly logger = new Logger(PostgisConnector.name);
   private readonly pools = new Map<number, StorePool>();
+  /** Pools for feature streams, apart from {@link pools}. */
+  private readonly streamPools = new Map<number, StorePool>();
+  private readonly hosts?: StoreHosts;
 
-  constructor(private readonly secrets: StoreSecrets) {}
+  constructor(
+    private readonly secrets: StoreSecrets,
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'storeHosts'>,
+  ) {
+    this.hosts = config?.storeHosts;
+  }
+
+  /**
+   * The address to connect to for `host`, or INVALID_VALUE when `STORE_HOSTS` does not allow it
+   * (see {@link StoreHosts}). A name allowed only by the addresses it resolves to is pinned to
+   * the checked address, so a second lookup cannot lead elsewhere.
+   */
+  async reach(host: string): Promise<string> {
+    const written = host.trim() || 'localhost';
+    if (!this.hosts || this.hosts.allowsAsWritten(written)) return written;
+    const refused = (why: string) =>
+      new CatalogError('INVALID_VALUE', `Data stores may not connect to '${written}': ${why} (STORE_HOSTS is ${this.hosts!.entries.join(', ')})`);
+    if (!this.hosts.checksAddresses || /^[\d.]+$|:/.test(written)) throw refused('it is not in STORE_HOSTS');
+    let addresses: string[];
+    try {
+      addresses = (await lookup(written, { all: true, verbatim: true })).map((a) => a.address);
+    } catch {
+      throw refused('it does not resolve, and no name in STORE_HOSTS allows it');
+    }
+    if (!this.hosts.allowsAddresses(addresses)) throw refused(`it resolves to ${addresses.join(', ')}, not all of them in STORE_HOSTS`);
+    return addresses[0];
+  }
 
   /**
    * Columns, bindings and geometry of a table or view in the store's schema (`schema` parameter,
@@ -351,8 +393,8 @@ export class PostgisConnector implements OnApplicationShutdown {
     let abandoned = false;
     const mapError = (err: unknown) => this.featureReadError(store, source, err);
     const opening = (async () => {
-      const entry = this.poolFor(store);
-      const client = await entry.pool.connect();
+      const entry = await this.poolFor(store, this.streamPools, STREAM_POOL_MAX);
+      const client = await this.streamConnection(store, entry);
       let pg: string | null;
       try {
         pg = await this.session(entry, client).postgis();
@@ -429,7 +471,7 @@ export class PostgisConnector implements OnApplicationShutdown {
    * Returns the server's version (`PostgreSQL 15.8 …`); STORE_UNAVAILABLE on failure.
    */
   async testConnection(target: StoreTarget): Promise<string> {
-    const client = new Client(this.clientConfig(target));
+    const client = new Client(this.clientConfig(target, await this.reach(target.params.host ?? '')));
     client.on('error', () => undefined);
     const attempt = (async () => {
       try {
@@ -445,10 +487,12 @@ export class PostgisConnector implements OnApplicationShutdown {
 
   /** Closes the pool of a store (deleted, or its parameters changed). */
   async release(storeId: number): Promise<void> {
-    const entry = this.pools.get(storeId);
-    if (!entry) return;
-    this.pools.delete(storeId);
-    await this.closePool(entry);
+    for (const pools of [this.pools, this.streamPools]) {
+      const entry = pools.get(storeId);
+      if (!entry) continue;
+      pools.delete(storeId);
+      await this.closePool(entry);
+    }
   }
 
   /** Closes the pools of several stores (a workspace deleted with everything in it). */
@@ -457,13 +501,16 @@ export class PostgisConnector implements OnApplicationShutdown {
   }
 
   /** Pool sizes per store id, for diagnostics and tests. */
-  poolStats(): Array<{ storeId: number; total: number; idle: number; waiting: number }> {
-    return [...this.pools].map(([storeId, { pool }]) => ({ storeId, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  poolStats(): Array<{ storeId: number; kind: 'calls' | 'streams'; total: number; idle: number; waiting: number }> {
+    const stats = (kind: 'calls' | 'streams', pools: Map<number, StorePool>) =>
+      [...pools].map(([storeId, { pool }]) => ({ storeId, kind, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+    return [...stats('calls', this.pools), ...stats('streams', this.streamPools)];
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const entries = [...this.pools.values()];
+    const entries = [...this.pools.values(), ...this.streamPools.values()];
     this.pools.clear();
+    this.streamPools.clear();
     await Promise.all(entries.map((e) => this.closePool(e)));
   }
 
@@ -473,7 +520,7 @@ export class PostgisConnector implements OnApplicationShutdown {
   private async run<T>(store: StoreConnection, work: (db: Session) => Promise<T>): Promise<T> {
     let abandoned = false;
     const task = (async () => {
-      const entry = this.poolFor(store);
+      const entry = await this.poolFor(store, this.pools, POOL_MAX);
       const client = await entry.pool.connect();
       if (abandoned) {
         // The caller has had its answer (the deadline): hand the connection back unused.
@@ -548,22 +595,62 @@ export class PostgisConnector implements OnApplicationShutdown {
     };
   }
 
-  /** The store's pool, made on first use and remade when its connection parameters changed. */
-  private poolFor(store: StoreConnection): StorePool {
+  /**
+   * The store's pool in `pools`, made on first use and remade when its connection parameters
+   * changed. A host `STORE_HOSTS` does not allow (any more) is refused here, before any connection.
+   */
+  private async poolFor(store: StoreConnection, pools: Map<number, StorePool>, max: number): Promise<StorePool> {
     const key = connectionKey(store.params);
-    const current = this.pools.get(store.storeId);
+    const current = pools.get(store.storeId);
     if (current?.key === key) return current;
-    if (current) {
-      this.pools.delete(store.storeId);
-      void this.closePool(current);
+    let host: string;
+    try {
+      host = await this.reach(store.params.host ?? '');
+    } catch (err) {
+      // Not the reader's mistake: the store was saved before the allow-list said otherwise.
+      if (err instanceof CatalogError) throw new CatalogError('STORE_UNAVAILABLE', `Data store '${store.qualifiedName}' is not reachable: ${err.message}`);
+      throw err;
+    }
+    const again = pools.get(store.storeId);
+    if (again?.key === key) return again;
+    if (again) {
+      pools.delete(store.storeId);
+      void this.closePool(again);
     }
     const name = store.qualifiedName;
-    const pool = new Pool({ ...this.clientConfig(store), max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
+    const pool = new Pool({ ...this.clientConfig(store, host), max, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
     // An idle connection that dies (server restart, network) must not crash the api.
     pool.on('error', (err) => this.logger.warn(`Data store '${name}': a pooled connection failed: ${this.redact(reasonOf(err), store)}`));
     const entry: StorePool = { key, pool };
-    this.pools.set(store.storeId, entry);
+    pools.set(store.storeId, entry);
     return entry;
+  }
+
+  /**
+   * A connection for a feature stream: waits at most {@link STREAM_WAIT_MS} while all
+   * {@link STREAM_POOL_MAX} are reading, then refuses with 503 and Retry-After (a connection that
+   * frees later goes back to the pool unused).
+   */
+  private async streamConnection(store: StoreConnection, entry: StorePool): Promise<PoolClient> {
+    const pending = entry.pool.connect();
+    let timer: NodeJS.Timeout | undefined;
+    const busy = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreBusy()), STREAM_WAIT_MS);
+    });
+    try {
+      return await Promise.race([pending, busy]);
+    } catch (err) {
+      if (!(err instanceof StoreBusy)) throw err;
+      pending.then((client) => client.release(), () => undefined);
+      throw new CatalogError(
+        'STORE_BUSY',
+        `Data store '${store.qualifiedName}' is serving ${STREAM_POOL_MAX} feature reads already: try again shortly`,
+        [],
+        Math.ceil(STREAM_WAIT_MS / 1000),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async closePool(entry: StorePool): Promise<void> {
@@ -578,7 +665,7 @@ export class PostgisConnector implements OnApplicationShutdown {
    * Driver configuration for a store. Every field is set explicitly so that nothing falls back to
    * the api's own PG* environment variables or ~/.pgpass (the password is a function for that).
    */
-  private clientConfig(target: StoreTarget): ClientConfig {
+  private clientConfig(target: StoreTarget, connectTo: string): ClientConfig {
     const { params, qualifiedName: name } = target;
     const host = (params.host ?? '').trim() || 'localhost';
     const portText = (params.port ?? '').trim() || '5432';
@@ -591,13 +678,15 @@ export class PostgisConnector implements OnApplicationShutdown {
     if (!database || !user) {
       throw new CatalogError('STORE_UNAVAILABLE', `Data store '${name}' is unreachable: its ${database ? 'user' : 'database'} is not set`);
     }
+    const ssl = sslOption(params['SSL mode'] ?? params.sslmode);
     return {
-      host,
+      // The checked address (see reach); TLS still verifies the name the store was saved with.
+      host: connectTo,
       port,
       database,
       user,
       password: async () => this.password(target),
-      ssl: sslOption(params['SSL mode'] ?? params.sslmode),
+      ssl: ssl && typeof ssl === 'object' && connectTo !== host ? { ...ssl, servername: host } : ssl,
       application_name: 'geocatalog',
       options: `-c statement_timeout=${STORE_TIMEOUT_MS}`,
       connectionTimeoutMillis: STORE_TIMEOUT_MS,
@@ -663,8 +752,13 @@ function declaredLength(typname: string, elemname: string | null, typmod: number
   return undefined;
 }
 
+/** The store's schema; never one of PostgreSQL's own (`pg_catalog.pg_authid` holds password hashes). */
 function schemaOf(store: StoreConnection): string {
-  return (store.params.schema ?? '').trim() || 'public';
+  const schema = (store.params.schema ?? '').trim() || 'public';
+  if (isSystemSchema(schema)) {
+    throw new CatalogError('INVALID_VALUE', `Data store '${store.qualifiedName}' names the system schema '${schema}': PostgreSQL's own schemas are never published or read`);
+  }
+  return schema;
 }
 
 function qualified(schema: string, table: string): string {

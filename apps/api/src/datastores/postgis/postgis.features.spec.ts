@@ -8,7 +8,7 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import { StoreSecrets } from '../store-secrets';
 import type { FeatureCursor } from './feature-cursor';
 import type { FeatureFilter, FeatureSource } from './feature-sql';
-import { PostgisConnector } from './postgis.connector';
+import { PostgisConnector, STREAM_POOL_MAX, STREAM_WAIT_MS } from './postgis.connector';
 import type { StoreConnection } from './postgis.types';
 
 jest.setTimeout(30_000);
@@ -102,7 +102,7 @@ async function failure(p: Promise<unknown>): Promise<CatalogError> {
 
 /** The store's pool has every connection back (none checked out). */
 function poolIdle(): boolean {
-  const stats = connector.poolStats().find((s) => s.storeId === store.storeId);
+  const stats = connector.poolStats().find((s) => s.storeId === store.storeId && s.kind === 'streams');
   return !stats || stats.total === stats.idle;
 }
 
@@ -250,5 +250,28 @@ describe('readFeature', () => {
     const [row] = (await admin((c) => c.query(`SELECT md5(t::text) AS id FROM nokey t WHERE name = 'y'`), dbName)).rows;
     expect(JSON.parse((await connector.readFeature(store, nokey, {}, row.id))!).properties).toEqual({ name: 'y' });
     expect(await connector.readFeature(store, nokey, {}, '0'.repeat(32))).toBeNull();
+  });
+});
+
+describe('the stream budget', () => {
+  it(`holds at most ${STREAM_POOL_MAX} open pages per store; one more waits ${STREAM_WAIT_MS} ms, then STORE_BUSY; introspection never waits`, async () => {
+    const pts = await source('pts');
+    const held = await Promise.all(Array.from({ length: STREAM_POOL_MAX }, () => open(pts, {}, 10, 0)));
+    expect(held).toHaveLength(STREAM_POOL_MAX);
+    // Calls use their own pool: describing a table does not wait on the open pages.
+    const t0 = Date.now();
+    await connector.describeTable(store, 'pts');
+    expect(Date.now() - t0).toBeLessThan(STREAM_WAIT_MS);
+
+    const t1 = Date.now();
+    const busy = await failure(connector.openFeatures(store, pts, {}, { limit: 10, offset: 0 }));
+    expect([busy.code, busy.retryAfterSeconds]).toEqual(['STORE_BUSY', Math.ceil(STREAM_WAIT_MS / 1000)]);
+    expect(busy.message).toBe(`Data store 'acme:gis' is serving ${STREAM_POOL_MAX} feature reads already: try again shortly`);
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(STREAM_WAIT_MS - 50);
+
+    // A page closed frees a connection for the next one.
+    await held[0].close();
+    const next = await open(pts, {}, 10, 0);
+    expect((await readAll(next)).features).toHaveLength(10);
   });
 });
