@@ -24,6 +24,8 @@ export interface ApiServer {
   databaseUrl?: string;
   /** SIGTERM, wait for the exit; drops its test database unless `keepDatabase`. */
   stop(): Promise<void>;
+  /** What the process printed so far (stdout and stderr; the last 32,000 characters). */
+  output(): string;
 }
 
 export interface StartApiOptions {
@@ -193,7 +195,7 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
     await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
   }
 
-  return { baseUrl, restUrl, admin, dataDir, databaseUrl, stop };
+  return { baseUrl, restUrl, admin, dataDir, databaseUrl, stop, output: () => output };
 }
 
 /** A port that was free a moment ago (bound to 0, then released). */

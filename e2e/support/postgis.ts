@@ -209,7 +209,7 @@ export async function waitForSampleDb(port: number): Promise<Client> {
   }
 }
 
-/** A fresh schema in the api's embedded sample database (database/user `postgres`, no authentication). */
+/** A fresh schema in the api's embedded sample database (database, user and password `postgres`). */
 export async function sampleSpatialDb(port: number): Promise<SpatialDb> {
   const client = await waitForSampleDb(port);
   const schema = `gc_e2e_${randomBytes(6).toString('hex')}`;

@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { crossSiteMiddleware } from './auth/cross-site';
 import { ConfigError, loadConfig } from './config/config';
+import { makePrivate } from './config/private-dir';
 import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
 import { inputRuleMiddleware } from './rest/input-rule';
@@ -15,6 +16,9 @@ import { securityHeaders } from './web/security-headers';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  // Owner-only files: the data directory holds the catalog (password hashes) and the keys.
+  process.umask(0o077);
+  makePrivate(config.dataDir);
   const logger = new Logger('geocatalog');
   // Bodies are read after authentication by BodyReaderInterceptor (XML, JSON and SLD alike, with size limits).
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {

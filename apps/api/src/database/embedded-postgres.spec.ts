@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client, Pool } from 'pg';
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 describe('startEmbeddedPostgres', () => {
   it('serves the wire protocol on 127.0.0.1 with a lock file holding our PID', async () => {
-    expect(epg.url).toBe(`postgres://postgres@127.0.0.1:${epg.port}/postgres`);
+    expect(epg.url).toMatch(new RegExp(`^postgres://postgres:[A-Za-z0-9_-]{32}@127\\.0\\.0\\.1:${epg.port}/postgres$`));
     expect(epg.port).toBeGreaterThan(0);
     expect(epg.maxConnections).toBe(8);
     expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).pid).toBe(process.pid);
@@ -46,6 +47,36 @@ describe('startEmbeddedPostgres', () => {
     expect(rows).toEqual([{ v: 42, db: 'postgres' }]);
     await c.end();
   }, 10_000);
+
+  it('lets in only who knows the per-start password (SCRAM-SHA-256): no password, a wrong one or another user → 28P01', async () => {
+    const url = new URL(epg.url);
+    const attempts = [
+      { user: 'postgres', password: 'not-the-password' },
+      { user: 'nobody', password: decodeURIComponent(url.password) },
+      { user: 'nobody', password: 'x' },
+    ];
+    for (const a of attempts) {
+      const c = new Client({ host: url.hostname, port: Number(url.port), database: 'postgres', ...a });
+      c.on('error', () => undefined);
+      await expect(c.connect()).rejects.toMatchObject({ code: '28P01' });
+    }
+    // A client without a password gives up when asked for one: nothing is served to it either.
+    const none = new Client({ host: url.hostname, port: Number(url.port), database: 'postgres', user: 'postgres' });
+    none.on('error', () => undefined);
+    await expect(none.connect()).rejects.toThrow();
+    // Garbage on the socket is refused without harm; the server goes on serving.
+    await new Promise<void>((resolve) => {
+      const s = net.connect(Number(url.port), url.hostname, () => s.write(Buffer.from('\u0000\u0000\u0000\u0008garbage!', 'latin1')));
+      s.on('error', () => undefined);
+      s.on('data', () => undefined); // read, so the refusal and the close are seen
+      s.on('close', () => resolve());
+    });
+    expect(logs.some((l) => /login refused/.test(l))).toBe(true);
+    const c = quietClient(epg.url);
+    await c.connect();
+    expect((await c.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await c.end();
+  }, 20_000);
 
   it('runs concurrent transactions from 4 pool clients without lost updates', async () => {
     const pool = new Pool({ connectionString: epg.url, max: 4 });

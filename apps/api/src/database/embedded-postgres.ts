@@ -42,6 +42,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import type { Extensions, PGlite } from '@electric-sql/pglite';
 import type { PGLiteSocketHandler, PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
+import { authenticate, ScramVerifier, scramVerifier } from './wire-auth';
 
 /**
  * Node's own `require`, from the main context. PGlite's CommonJS build loads its wasm and helpers with
@@ -106,10 +107,15 @@ export interface EmbeddedPostgresOptions {
    */
   extensions?: Record<string, string>;
   log?: (msg: string) => void;
+  /**
+   * The password clients must prove (SCRAM-SHA-256) as user `postgres`. Default: a random one made
+   * at every start, known only to this process (it is in `url`).
+   */
+  password?: string;
 }
 
 export interface EmbeddedPostgres {
-  /** `postgres://postgres@127.0.0.1:PORT/postgres`, for `pg` and TypeORM `type: 'postgres'`. */
+  /** `postgres://postgres:PASSWORD@127.0.0.1:PORT/postgres`, for `pg` and TypeORM `type: 'postgres'`. */
   url: string;
   port: number;
   /** The pool size clients should use. */
@@ -131,6 +137,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     throw new Error(`maxConnections must be a positive integer, got ${maxConnections}`);
   }
   const idleTimeoutMs = opts.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS;
+  const password = opts.password ?? randomBytes(24).toString('base64url');
 
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = acquireLock(dataDir, log);
@@ -147,7 +154,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 
   let server: WireServer;
   try {
-    server = new WireServer(db, { hardLimit: maxConnections * 2, idleTimeoutMs, log });
+    server = new WireServer(db, { hardLimit: maxConnections * 2, idleTimeoutMs, log, user: 'postgres', verifier: scramVerifier(password) });
     await server.listen(host, opts.port ?? 0);
   } catch (err) {
     await db.close().catch(() => undefined);
@@ -160,7 +167,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 
   let closing: Promise<void> | undefined;
   return {
-    url: `postgres://postgres@${urlHost}:${port}/postgres`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@${urlHost}:${port}/postgres`,
     port,
     maxConnections,
     close() {
@@ -608,7 +615,7 @@ class WireServer {
 
   constructor(
     db: PGlite,
-    private readonly opts: { hardLimit: number; idleTimeoutMs: number; log: (msg: string) => void },
+    private readonly opts: { hardLimit: number; idleTimeoutMs: number; log: (msg: string) => void; user: string; verifier: ScramVerifier },
   ) {
     this.scheduler = new BackendScheduler(db, opts.idleTimeoutMs, {
       onTerminate: (id) => this.connections.delete(id),
@@ -640,10 +647,23 @@ class WireServer {
     for (const s of this.sockets) if (s.destroyed) this.sockets.delete(s);
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket)); // (PGLiteSocketHandler.detach removes it: pruned above)
-    if (this.connections.size >= this.opts.hardLimit) {
+    if (this.connections.size >= this.opts.hardLimit || this.sockets.size > this.opts.hardLimit * 4) {
       this.opts.log(`embedded PostgreSQL: refusing a connection, ${this.connections.size} open`);
       socket.end(errorResponse('FATAL', '53300', `sorry, too many clients already (${this.opts.hardLimit})`));
       setTimeout(() => socket.destroy(), 1000).unref();
+      return;
+    }
+    // Nothing reaches PGlite before the client has proven it knows the password.
+    authenticate(socket, this.opts.user, this.opts.verifier).then(
+      (startup) => this.serve(socket, startup),
+      (err: unknown) => this.opts.log(`embedded PostgreSQL: login refused from ${socket.remoteAddress ?? '?'}: ${errorText(err)}`),
+    );
+  }
+
+  /** Hands a logged-in connection to PGlite, replaying its StartupMessage. */
+  private serve(socket: net.Socket, startup: Buffer): void {
+    if (this.closing || socket.destroyed) {
+      socket.destroy();
       return;
     }
     const handler = new (pgliteLibs().PGLiteSocketHandler)({
@@ -664,11 +684,14 @@ class WireServer {
     handler.addEventListener('close', gone);
     handler.addEventListener('error', gone);
     socket.once('close', gone);
-    handler.attach(socket).catch((err: unknown) => {
-      this.opts.log(`embedded PostgreSQL: cannot attach a connection: ${errorText(err)}`);
-      gone();
-      socket.destroy();
-    });
+    handler
+      .attach(socket)
+      .then(() => socket.emit('data', startup))
+      .catch((err: unknown) => {
+        this.opts.log(`embedded PostgreSQL: cannot attach a connection: ${errorText(err)}`);
+        gone();
+        socket.destroy();
+      });
   }
 
   private kill(id: number, error: Buffer): void {

@@ -55,9 +55,13 @@ describe('startSampleDatabase', () => {
     console.log(`sample database first start: ${firstStartMs} ms\n${logs.join('\n')}`);
   });
 
-  it('accepts any password (PGlite has no authentication)', async () => {
-    const c = new Client({ host: db.host, port: db.port, database: 'postgres', user: 'postgres', password: 'wrong' });
-    c.on('error', () => undefined);
+  it('asks for its documented password: a wrong password or another user is refused (28P01)', async () => {
+    for (const [user, password] of [['postgres', 'wrong'], ['nobody', 'postgres'], ['postgres', 'postgres ']]) {
+      const c = new Client({ host: db.host, port: db.port, database: 'postgres', user, password });
+      c.on('error', () => undefined);
+      await expect(c.connect()).rejects.toMatchObject({ code: '28P01' });
+    }
+    const c = new Client({ host: db.host, port: db.port, database: 'postgres', user: 'postgres', password: 'postgres' });
     await c.connect();
     const { rows } = await c.query('SELECT current_user AS u, current_database() AS d');
     expect(rows).toEqual([{ u: 'postgres', d: 'postgres' }]);

@@ -15,11 +15,10 @@
  * index, ANALYZE): a start that crashed midway left nothing behind, and the next start loads again.
  * Later starts find the table and load nothing.
  *
- * Connection: database `postgres`, user `postgres`, password `postgres` (printed at start). PGlite has no
- * authentication: it answers the startup message with AuthenticationOk at once, so a client's password
- * is never asked for (any password "works"), and the user and database names of the startup message
- * are ignored (every session is user `postgres` in database `postgres`). Listening on 127.0.0.1 only,
- * by default, is what keeps it private.
+ * Connection: database `postgres`, user `postgres`, password `postgres` (printed at start), checked
+ * with SCRAM-SHA-256 by the wire server (PGlite itself has no authentication); any other user or
+ * password is refused. The database name of the startup message is ignored (every session is in
+ * database `postgres`). It listens on 127.0.0.1 only, by default.
  */
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -84,6 +83,7 @@ export async function startSampleDatabase(opts: SampleDatabaseOptions): Promise<
       port: opts.port,
       extensions: { postgis: '@electric-sql/pglite-postgis' },
       log,
+      password: PASSWORD,
     });
   } catch (err) {
     if (/EADDRINUSE/.test(errorText(err))) throw new SampleDatabasePortInUseError(host, opts.port);
