@@ -1,0 +1,133 @@
+/**
+ * The OpenAPI document of /rest as specs use it: its operations, their documented example
+ * requests, and the catalog those examples name (workspace `acme`, PostGIS store `nyc` with the
+ * table `roads`, styles `roads_style`, user `viewer`), built fresh on a spatial test api. Shared by
+ * the document's own spec and the no-5xx fuzz test.
+ */
+import type { HttpResponse } from './http';
+import type { Schema } from './json-schema';
+import { createTable, SpatialContext } from './postgis';
+
+export type OpenApi = Schema & { paths: Record<string, Record<string, Operation>>; servers: Array<{ url: string }> };
+export interface Operation {
+  operationId: string;
+  parameters?: Array<{ name: string; in: 'path' | 'query'; example?: unknown; schema?: { enum?: unknown[]; type?: string } }>;
+  requestBody?: { content: Record<string, { example?: unknown; schema?: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema?: Schema }>; $ref?: string }>;
+  'x-undocumented'?: boolean;
+  'x-unserved'?: boolean;
+}
+export interface DocumentedOperation {
+  method: string;
+  path: string;
+  op: Operation;
+}
+
+export function operationsOf(doc: OpenApi): DocumentedOperation[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+}
+
+export const label = ({ method, path }: DocumentedOperation) => `${method} ${path}`;
+
+/** The path with every parameter replaced by its documented example (or `missing` for the last one). */
+export function concretePath({ path, op }: DocumentedOperation, missing = false): string {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const example = String(op.parameters?.find((p) => p.in === 'path' && p.name === name)?.example ?? '');
+    if (!missing || name !== names[names.length - 1]) return encodeURIComponent(example);
+    return example.includes(':') ? `${example.split(':')[0]}:no_such_${name}` : `no_such_${name}`;
+  });
+}
+
+/** Documented query parameters that have an example, as the example request sends them. */
+export function exampleQuery(op: Operation): string {
+  const params = (op.parameters ?? []).filter((p) => p.in === 'query' && p.example !== undefined);
+  return params.length ? `?${params.map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`).join('&')}` : '';
+}
+
+export type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user';
+export const ALL_FIXTURES = new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user']);
+
+/** What must exist before the operation's example can succeed: its path's parents, and what its example body names. */
+export function needs({ path, op }: DocumentedOperation): Set<Fixture> {
+  const need = new Set<Fixture>();
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (name === 'ws' || name === 'prefix') need.add('workspace');
+    if (name === 'ds') need.add('store');
+    if (name === 'ft' || name === 'layer') need.add('featureType');
+    if (name === 'style') need.add(path.startsWith('/workspaces/') ? 'wsStyle' : 'globalStyle');
+    if (name === 'name') need.add('user');
+  }
+  if (path.includes('/featuretypes')) need.add('store');
+  // These examples name the workspace style roads_style.
+  if (['updateLayer', 'updateLayerInWorkspace', 'addLayerStyle'].includes(op.operationId)) need.add('wsStyle');
+  if (need.has('featureType')) need.add('store');
+  if (need.has('store') || need.has('wsStyle')) need.add('workspace');
+  return need;
+}
+
+async function must(what: string, res: Promise<HttpResponse>, status: number): Promise<void> {
+  const r = await res;
+  if (r.status !== status) throw new Error(`fixture ${what}: ${r.status} ${r.text}`);
+}
+
+export const SLD = `<?xml version="1.0" encoding="UTF-8"?>
+<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">
+  <NamedLayer><Name>roads</Name><UserStyle><Name>roads_style</Name><FeatureTypeStyle><Rule>
+    <LineSymbolizer><Stroke><CssParameter name="stroke">#000000</CssParameter></Stroke></LineSymbolizer>
+  </Rule></FeatureTypeStyle></UserStyle></NamedLayer>
+</StyledLayerDescriptor>`;
+
+const DEFAULT_STYLES = ['generic', 'line', 'point', 'polygon'];
+
+/** The table the examples publish: roads, LineStrings in EPSG:4326. */
+export async function createRoadsTable(ctx: SpatialContext): Promise<void> {
+  await createTable(
+    ctx.db,
+    'roads',
+    [
+      { name: 'geom', type: 'geometry(LineString,4326)' },
+      { name: 'name', type: 'varchar(40)' },
+    ],
+    [["ST_GeomFromText('LINESTRING(-74.01 40.70,-73.99 40.72)', 4326)", "'Broadway'"]],
+  );
+}
+
+/** Removes what earlier examples made: workspaces, global styles but the default ones, users but the admin. */
+export async function resetCatalog(ctx: SpatialContext): Promise<void> {
+  const api = ctx.api;
+  const names = (res: HttpResponse, root: string, item: string) => {
+    const v = res.json()[root];
+    return v === '' ? [] : (v[item] as Array<{ name: string }>).map((i) => i.name);
+  };
+  for (const ws of names(await api.get('/workspaces.json'), 'workspaces', 'workspace')) await must(`delete ${ws}`, api.delete(`/workspaces/${ws}?recurse=true`), 200);
+  for (const s of names(await api.get('/styles.json'), 'styles', 'style').filter((s) => !DEFAULT_STYLES.includes(s))) await must(`delete style ${s}`, api.delete(`/styles/${s}?recurse=true`), 200);
+  const users = (await api.get('/security/usergroup/users.json')).json().users as Array<{ userName: string }>;
+  for (const u of users.filter((u) => u.userName !== ctx.server.admin.user)) await must(`delete user ${u.userName}`, api.delete(`/security/usergroup/user/${u.userName}`), 200);
+}
+
+/** Makes what the examples name. */
+export async function buildCatalog(ctx: SpatialContext, need: Set<Fixture>): Promise<void> {
+  const api = ctx.api;
+  if (need.has('workspace')) await must('workspace', api.postJson('/workspaces', { workspace: { name: 'acme' } }), 201);
+  if (need.has('store')) {
+    const entry = Object.entries(ctx.db.storeParams()).map(([k, v]) => ({ '@key': k, $: v }));
+    await must('store', api.postJson('/workspaces/acme/datastores', { dataStore: { name: 'nyc', connectionParameters: { entry } } }), 201);
+  }
+  if (need.has('featureType')) await must('feature type', api.postJson('/workspaces/acme/datastores/nyc/featuretypes', { featureType: { name: 'roads' } }), 201);
+  if (need.has('wsStyle')) await must('workspace style', api.post('/workspaces/acme/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
+  if (need.has('globalStyle')) await must('global style', api.post('/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
+  if (need.has('user')) await must('user', api.postJson('/security/usergroup/users', { user: { userName: 'viewer', password: 'f1rst-Secret', enabled: true } }), 201);
+}
+
+/** The example body in a media type; the connection test's example names a host that is not there, so it gets the test database's parameters. */
+export function exampleBody(ctx: SpatialContext, o: DocumentedOperation, mediaType: string): string {
+  const example = o.op.requestBody!.content[mediaType].example;
+  if (o.op.operationId === 'testDataStoreConnection') {
+    const params = ctx.db.storeParams();
+    if (mediaType === 'application/json') return JSON.stringify({ dataStore: { connectionParameters: { entry: Object.entries(params).map(([k, v]) => ({ '@key': k, $: v })) } } });
+    return `<dataStore><connectionParameters>${Object.entries(params).map(([k, v]) => `<entry key="${k}">${v}</entry>`).join('')}</connectionParameters></dataStore>`;
+  }
+  if (example === undefined) throw new Error(`${label(o)}: no example for ${mediaType}`);
+  return typeof example === 'string' ? example : JSON.stringify(example);
+}
