@@ -4,57 +4,29 @@
  * Screenshots go to e2e/artifacts/.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { startApi, type ApiServer } from '../support/api-server';
 import { SignInPage } from './pages/sign-in.page';
 import { WorkspacesPage } from './pages/workspaces.page';
-import { launchChromium, requireChromium, saveScreenshot } from './support/chromium';
+import { requireChromium, saveScreenshot } from './support/chromium';
+import { useConsoleHarness } from './support/console-harness';
 
 requireChromium();
 
-/** Upper bound for one browser step; well under Jest's test timeout so failures say which step. */
-const STEP_TIMEOUT_MS = 10_000;
 
 describe('console in Chromium', () => {
-  let api: ApiServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-  let sentRequests: Request[];
+  const h = useConsoleHarness();
 
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([startApi(), launchChromium()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  }, 30_000);
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    sentRequests = [];
-    page.on('request', (request) => sentRequests.push(request));
+  afterEach(() => {
+    expect(h.pageErrors).toEqual([]);
   });
 
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  const consoleUrl = () => `${api.baseUrl}/web/`;
+  const consoleUrl = () => `${h.api.baseUrl}/web/`;
   const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
   /** POST /rest/workspaces as the admin, as any REST client would. */
   async function createWorkspaceOverRest(name: string): Promise<void> {
-    const response = await fetch(`${api.restUrl}/workspaces`, {
+    const response = await fetch(`${h.api.restUrl}/workspaces`, {
       method: 'POST',
-      headers: { Authorization: basic(api.admin.user, api.admin.password), 'Content-Type': 'application/json' },
+      headers: { Authorization: basic(h.api.admin.user, h.api.admin.password), 'Content-Type': 'application/json' },
       body: JSON.stringify({ workspace: { name } }),
     });
     if (response.status !== 201) {
@@ -64,24 +36,24 @@ describe('console in Chromium', () => {
 
   /** POSTs the page has sent to /rest/workspaces. */
   function workspacePostsSent(): number {
-    return sentRequests.filter((r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/rest/workspaces')).length;
+    return h.sentRequests.filter((r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/rest/workspaces')).length;
   }
 
   async function workspaceStatusOverRest(name: string): Promise<number> {
-    const response = await fetch(`${api.restUrl}/workspaces/${encodeURIComponent(name)}.json`, {
-      headers: { Authorization: basic(api.admin.user, api.admin.password) },
+    const response = await fetch(`${h.api.restUrl}/workspaces/${encodeURIComponent(name)}.json`, {
+      headers: { Authorization: basic(h.api.admin.user, h.api.admin.password) },
     });
     await response.arrayBuffer();
     return response.status;
   }
 
   it('refuses a wrong password with "Wrong user name or password" and no browser login dialog', async () => {
-    const signIn = await new SignInPage(page).open(consoleUrl());
-    expect(new URL(page.url()).pathname).toBe('/geoserver/web/sign-in');
+    const signIn = await new SignInPage(h.page).open(consoleUrl());
+    expect(new URL(h.page.url()).pathname).toBe('/geoserver/web/sign-in');
 
     // The console signs in at {base}/auth/session (the server then sets an HttpOnly cookie).
-    const answer = page.waitForResponse((response) => response.url().endsWith('/geoserver/auth/session') && response.request().method() === 'POST');
-    await signIn.signIn(api.admin.user, `${api.admin.password}-wrong`);
+    const answer = h.page.waitForResponse((response) => response.url().endsWith('/geoserver/auth/session') && response.request().method() === 'POST');
+    await signIn.signIn(h.api.admin.user, `${h.api.admin.password}-wrong`);
     const response = await answer;
 
     expect(await signIn.errorText()).toBe('Wrong user name or password');
@@ -91,39 +63,39 @@ describe('console in Chromium', () => {
     expect(await response.headerValue('www-authenticate')).toBeNull();
     // The password is selected for retyping.
     expect(await signIn.password.evaluate((element) => element === document.activeElement)).toBe(true);
-    await saveScreenshot(page, 'console-sign-in-wrong-password');
+    await saveScreenshot(h.page, 'console-sign-in-wrong-password');
   });
 
   it('signs in as the admin and lists a workspace created over REST', async () => {
     const name = uniqueName('browser');
     await createWorkspaceOverRest(name);
 
-    const signIn = await new SignInPage(page).open(consoleUrl());
-    await signIn.signIn(api.admin.user, api.admin.password);
+    const signIn = await new SignInPage(h.page).open(consoleUrl());
+    await signIn.signIn(h.api.admin.user, h.api.admin.password);
 
-    const workspaces = new WorkspacesPage(page);
+    const workspaces = new WorkspacesPage(h.page);
     await workspaces.waitUntilShown();
-    expect(new URL(page.url()).pathname).toBe('/geoserver/web/workspaces');
+    expect(new URL(h.page.url()).pathname).toBe('/geoserver/web/workspaces');
     await workspaces.row(name).waitFor();
     expect(await workspaces.names()).toContain(name);
-    expect(await workspaces.signedInAs.innerText()).toBe(`Signed in as ${api.admin.user}`);
-    await saveScreenshot(page, 'console-workspaces');
+    expect(await workspaces.signedInAs.innerText()).toBe(`Signed in as ${h.api.admin.user}`);
+    await saveScreenshot(h.page, 'console-workspaces');
 
     // The session lasts for the tab: a reload stays signed in.
-    await page.reload();
+    await h.page.reload();
     await workspaces.row(name).waitFor();
 
     await workspaces.signOut();
     await signIn.waitUntilShown();
     await signIn.notice('You have signed out.').waitFor();
-    await page.goto(`${api.baseUrl}/web/workspaces`);
+    await h.page.goto(`${h.api.baseUrl}/web/workspaces`);
     await signIn.waitUntilShown();
   });
 
   it('creates a workspace from the form, checking the name first and showing the server refusal', async () => {
-    const signIn = await new SignInPage(page).open(consoleUrl());
-    await signIn.signIn(api.admin.user, api.admin.password);
-    const workspaces = new WorkspacesPage(page);
+    const signIn = await new SignInPage(h.page).open(consoleUrl());
+    await signIn.signIn(h.api.admin.user, h.api.admin.password);
+    const workspaces = new WorkspacesPage(h.page);
     await workspaces.waitUntilShown();
 
     // Refused in the browser by the catalog's name rule: nothing is sent.
@@ -137,12 +109,12 @@ describe('console in Chromium', () => {
     await workspaces.row(name).waitFor();
     expect(await workspaces.nameField.inputValue()).toBe('');
     expect(await workspaceStatusOverRest(name)).toBe(200);
-    await saveScreenshot(page, 'console-workspace-created');
+    await saveScreenshot(h.page, 'console-workspace-created');
 
     // Taken: the server's 409 text is shown at the field.
     await workspaces.create(name);
     expect(await workspaces.nameFieldProblem()).toContain('already exists');
-    await saveScreenshot(page, 'console-workspace-name-taken');
+    await saveScreenshot(h.page, 'console-workspace-name-taken');
   });
 });
 

@@ -7,59 +7,32 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { startApi, type ApiServer } from '../support/api-server';
 import { SignInPage } from './pages/sign-in.page';
 import { WorkspacesPage } from './pages/workspaces.page';
-import { launchChromium, requireChromium, saveScreenshot } from './support/chromium';
+import { requireChromium, saveScreenshot } from './support/chromium';
+import { useConsoleHarness } from './support/console-harness';
 
 requireChromium();
 
-const STEP_TIMEOUT_MS = 10_000;
 const SESSION_COOKIE = 'geocatalog_session';
 
 describe('console security in Chromium', () => {
-  let api: ApiServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let sentRequests: Request[];
-
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([startApi(), launchChromium()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  }, 30_000);
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    sentRequests = [];
-    page.on('request', (request) => sentRequests.push(request));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
+  const h = useConsoleHarness();
 
   const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
-  const adminAuth = () => `Basic ${Buffer.from(`${api.admin.user}:${api.admin.password}`).toString('base64')}`;
+  const adminAuth = () => `Basic ${Buffer.from(`${h.api.admin.user}:${h.api.admin.password}`).toString('base64')}`;
 
   async function signInAsAdmin(): Promise<WorkspacesPage> {
-    const signIn = await new SignInPage(page).open(`${api.baseUrl}/web/`);
-    await signIn.signIn(api.admin.user, api.admin.password);
-    const workspaces = new WorkspacesPage(page);
+    const signIn = await new SignInPage(h.page).open(`${h.api.baseUrl}/web/`);
+    await signIn.signIn(h.api.admin.user, h.api.admin.password);
+    const workspaces = new WorkspacesPage(h.page);
     await workspaces.waitUntilShown();
     return workspaces;
   }
 
   /** Everything script on the page can read that could hold a credential. */
   function scriptReachableState(): Promise<{ cookie: string; session: string; local: string }> {
-    return page.evaluate(() => {
+    return h.page.evaluate(() => {
       const dump = (storage: Storage) => JSON.stringify(Object.fromEntries(Object.keys(storage).map((k) => [k, storage.getItem(k)])));
       return { cookie: document.cookie, session: dump(sessionStorage), local: dump(localStorage) };
     });
@@ -71,50 +44,50 @@ describe('console security in Chromium', () => {
     await workspaces.create(name);
     await workspaces.createdMessage(name).waitFor();
     await workspaces.row(name).waitFor();
-    const created = await fetch(`${api.restUrl}/workspaces/${name}.json`, { headers: { Authorization: adminAuth() } });
+    const created = await fetch(`${h.api.restUrl}/workspaces/${name}.json`, { headers: { Authorization: adminAuth() } });
     expect(created.status).toBe(200);
 
     // The session cookie exists, and script cannot reach it.
-    const cookies = await context.cookies(api.baseUrl);
+    const cookies = await h.page.context().cookies(h.api.baseUrl);
     const session = cookies.find((c) => c.name === SESSION_COOKIE);
     expect(session).toBeDefined();
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/geoserver', secure: false });
     const token = session!.value;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const basic = `Basic ${Buffer.from(`${api.admin.user}:${api.admin.password}`).toString('base64')}`;
+    const basic = `Basic ${Buffer.from(`${h.api.admin.user}:${h.api.admin.password}`).toString('base64')}`;
     const state = await scriptReachableState();
     for (const [where, text] of Object.entries(state)) {
-      for (const secret of [api.admin.password, token, 'Basic ', basic.slice(6), SESSION_COOKIE]) {
+      for (const secret of [h.api.admin.password, token, 'Basic ', basic.slice(6), SESSION_COOKIE]) {
         expect({ where, holds: text.includes(secret) }).toEqual({ where, holds: false });
       }
     }
     expect(state.cookie).toBe('');
 
     // No request carried an Authorization header; the password travelled once, to the sign-in endpoint.
-    expect(sentRequests.length).toBeGreaterThan(2);
-    for (const request of sentRequests) expect(await request.headerValue('authorization')).toBeNull();
-    const withPassword = sentRequests.filter((r) => (r.postData() ?? '').includes(api.admin.password)).map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+    expect(h.sentRequests.length).toBeGreaterThan(2);
+    for (const request of h.sentRequests) expect(await request.headerValue('authorization')).toBeNull();
+    const withPassword = h.sentRequests.filter((r) => (r.postData() ?? '').includes(h.api.admin.password)).map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
     expect(withPassword).toEqual(['POST /geoserver/auth/session']);
 
     // A reload stays signed in (the cookie), and still stores nothing.
-    await page.reload();
+    await h.page.reload();
     await workspaces.row(name).waitFor();
-    expect(await workspaces.signedInAs.innerText()).toBe(`Signed in as ${api.admin.user}`);
+    expect(await workspaces.signedInAs.innerText()).toBe(`Signed in as ${h.api.admin.user}`);
     expect(await scriptReachableState()).toEqual({ cookie: '', session: state.session, local: state.local });
-    await saveScreenshot(page, 'security-signed-in');
+    await saveScreenshot(h.page, 'security-signed-in');
 
     // Sign-out ends the session on the server: the old token no longer works.
     await workspaces.signOut();
-    await new SignInPage(page).waitUntilShown();
-    const afterSignOut = await fetch(`${api.restUrl}/workspaces.json`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    await new SignInPage(h.page).waitUntilShown();
+    const afterSignOut = await fetch(`${h.api.restUrl}/workspaces.json`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
     expect(afterSignOut.status).toBe(401);
-    expect((await context.cookies(api.baseUrl)).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    expect((await h.page.context().cookies(h.api.baseUrl)).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
   });
 
-  it('a page of another origin cannot make the signed-in browser grant a role (form POST → 403)', async () => {
+  it('a h.page of another origin cannot make the signed-in browser grant a role (form POST → 403)', async () => {
     const victim = uniqueName('victim');
-    const made = await fetch(`${api.restUrl}/security/usergroup/users`, {
+    const made = await fetch(`${h.api.restUrl}/security/usergroup/users`, {
       method: 'POST',
       headers: { Authorization: adminAuth(), 'Content-Type': 'application/json' },
       body: JSON.stringify({ user: { userName: victim, password: 'pw-victim-1', enabled: true } }),
@@ -124,7 +97,7 @@ describe('console security in Chromium', () => {
 
     // Same site (127.0.0.1), other origin (port): SameSite=Strict alone would still send the
     // cookie, so this is the Origin check at work.
-    const target = `${api.restUrl}/security/roles/role/ADMIN/user/${victim}`;
+    const target = `${h.api.restUrl}/security/roles/role/ADMIN/user/${victim}`;
     const evil: Server = createServer((_req, res) => {
       res.setHeader('Content-Type', 'text/html');
       res.end(`<form id="f" method="POST" action="${target}"><input name="x" value="1"></form><script>document.getElementById('f').submit()</script>`);
@@ -132,8 +105,8 @@ describe('console security in Chromium', () => {
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
     try {
       const evilUrl = `http://127.0.0.1:${(evil.address() as AddressInfo).port}/`;
-      const answer = page.waitForResponse((r) => r.url() === target && r.request().method() === 'POST');
-      await page.goto(evilUrl);
+      const answer = h.page.waitForResponse((r) => r.url() === target && r.request().method() === 'POST');
+      await h.page.goto(evilUrl);
       const response = await answer;
       expect(await response.request().headerValue('cookie')).toContain(SESSION_COOKIE);
       expect(response.status()).toBe(403);
@@ -141,19 +114,19 @@ describe('console security in Chromium', () => {
     } finally {
       await new Promise((resolve) => evil.close(resolve));
     }
-    const roles = await fetch(`${api.restUrl}/security/roles/user/${victim}.json`, { headers: { Authorization: adminAuth() } });
+    const roles = await fetch(`${h.api.restUrl}/security/roles/user/${victim}.json`, { headers: { Authorization: adminAuth() } });
     expect(roles.status).toBe(200);
     expect(await roles.text()).not.toContain('ADMIN');
   });
 
   it('the Content-Security-Policy is in force: an injected inline script does not run', async () => {
-    const response = await page.goto(`${api.baseUrl}/web/`);
-    await new SignInPage(page).waitUntilShown();
+    const response = await h.page.goto(`${h.api.baseUrl}/web/`);
+    await new SignInPage(h.page).waitUntilShown();
     const csp = response!.headers()['content-security-policy'] ?? '';
     expect(csp).toMatch(/script-src 'self'|default-src 'self'/);
     expect(csp).toContain("frame-ancestors 'none'");
 
-    const outcome = await page.evaluate(async () => {
+    const outcome = await h.page.evaluate(async () => {
       const violations: string[] = [];
       document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
       const script = document.createElement('script');
@@ -166,6 +139,6 @@ describe('console security in Chromium', () => {
     // It was the policy that stopped it.
     expect(outcome.violations.some((d) => d.startsWith('script-src'))).toBe(true);
     // The console itself still runs under the policy.
-    expect(await page.getByLabel('User name').isVisible()).toBe(true);
+    expect(await h.page.getByLabel('User name').isVisible()).toBe(true);
   });
 });

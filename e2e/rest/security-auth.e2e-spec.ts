@@ -11,7 +11,7 @@
  * demoting each other at the same moment.
  */
 import { randomBytes } from 'node:crypto';
-import { ApiServer, startApi } from '../support/api-server';
+import { ApiServer } from '../support/api-server';
 import { createUser, grantRole, useApiServer, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { Credentials, HttpResponse, request, restClient } from '../support/http';
@@ -117,32 +117,18 @@ describe('sign-in limits', () => {
 });
 
 describe('sign-in limits without TRUST_PROXY', () => {
-  let server: ApiServer | undefined;
-  beforeAll(async () => {
-    server = await startApi();
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  }, 30_000);
+  const plain = useApiServer();
 
   it('X-Forwarded-For from the client is ignored: a new one each time does not escape the limit', async () => {
-    const api = restClient(server!);
-    const target = await userWithRole(api, 'READER', 'spoof');
-    for (let i = 0; i < 10; i++) expect(await from(freshAddress(), wrong(target.user), server)).toHaveStatus(401);
-    expect429(await from(freshAddress(), wrong(target.user), server));
+    const target = await userWithRole(plain.api, 'READER', 'spoof');
+    for (let i = 0; i < 10; i++) expect(await from(freshAddress(), wrong(target.user), plain.server)).toHaveStatus(401);
+    expect429(await from(freshAddress(), wrong(target.user), plain.server));
   });
 });
 
 describe('the last enabled administrator', () => {
-  let server: ApiServer | undefined;
-  beforeAll(async () => {
-    server = await startApi();
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  }, 30_000);
-
-  const api = () => restClient(server!);
+  const own = useApiServer();
+  const api = () => own.api;
   const rolesOf = async (user: string) => (await api().get(`/security/roles/user/${user}.json`)).text;
 
   function expectLastAdmin(res: HttpResponse, user: string) {
@@ -151,7 +137,7 @@ describe('the last enabled administrator', () => {
   }
 
   it('cannot be demoted, disabled or deleted (409), and stays an admin', async () => {
-    const admin = server!.admin.user;
+    const admin = own.server.admin.user;
     expectLastAdmin(await api().delete(`/security/roles/role/ADMIN/user/${admin}`), admin);
     expectLastAdmin(await api().putJson(`/security/usergroup/user/${admin}`, { user: { enabled: false } }), admin);
     expectLastAdmin(await api().delete(`/security/usergroup/user/${admin}`), admin);
@@ -162,21 +148,21 @@ describe('the last enabled administrator', () => {
   it('a disabled admin does not count: with only a disabled second admin, the first is still the last', async () => {
     const second = await userWithRole(api(), 'ADMIN', 'disabled-admin');
     expect(await api().putJson(`/security/usergroup/user/${second.user}`, { user: { enabled: false } })).toHaveStatus(200);
-    expectLastAdmin(await api().delete(`/security/roles/role/ADMIN/user/${server!.admin.user}`), server!.admin.user);
+    expectLastAdmin(await api().delete(`/security/roles/role/ADMIN/user/${own.server.admin.user}`), own.server.admin.user);
     expect(await api().delete(`/security/usergroup/user/${second.user}`)).toHaveStatus(200);
   });
 
   it('two admins demoting each other at the same moment: exactly one succeeds, one admin is left', async () => {
-    const first = server!.admin;
+    const first = own.server.admin;
     const second = await userWithRole(api(), 'ADMIN', 'second-admin');
     const [a, b] = await Promise.all([
-      restClient(server!, second).delete(`/security/roles/role/ADMIN/user/${first.user}`),
-      restClient(server!, first).delete(`/security/roles/role/ADMIN/user/${second.user}`),
+      restClient(own.server, second).delete(`/security/roles/role/ADMIN/user/${first.user}`),
+      restClient(own.server, first).delete(`/security/roles/role/ADMIN/user/${second.user}`),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const survivor = a.status === 200 ? second : first;
     const demoted = a.status === 200 ? first : second;
-    const asSurvivor = restClient(server!, survivor);
+    const asSurvivor = restClient(own.server, survivor);
     expect((await asSurvivor.get(`/security/roles/user/${survivor.user}.json`)).text).toContain('ADMIN');
     expect((await asSurvivor.get(`/security/roles/user/${demoted.user}.json`)).text).not.toContain('ADMIN');
     // The demoted one can be made admin again, and then the survivor may step down.

@@ -11,10 +11,10 @@
  * Raw sockets send exactly what is written, and show when the server answers.
  */
 import { connect, Socket } from 'node:net';
-import { ApiServer, startApi } from '../support/api-server';
+import { ApiServer } from '../support/api-server';
 import { createStyle, createWorkspace, sldFixture, useApiServer } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
-import { basicAuth, restClient, SLD_10 } from '../support/http';
+import { basicAuth, SLD_10 } from '../support/http';
 
 const ctx = useApiServer();
 
@@ -122,22 +122,16 @@ describe('proxy headers count only with TRUST_PROXY', () => {
   });
 
   describe('with TRUST_PROXY=on', () => {
-    let proxied: ApiServer | undefined;
-    beforeAll(async () => {
-      proxied = await startApi({ env: { TRUST_PROXY: 'on' } });
-    }, 120_000);
-    afterAll(async () => {
-      await proxied?.stop();
-    }, 30_000);
+    const proxy = useApiServer({ env: { TRUST_PROXY: 'on' } });
 
     it('the host and prefix are used, but never a scheme other than http/https nor a host that is no host', async () => {
-      const api = restClient(proxied!);
+      const api = proxy.api;
       const name = uniqueName('fwd');
       const res = await api.postXml('/workspaces', `<workspace><name>${name}</name></workspace>`, { headers: hostile });
       expect(res).toHaveStatus(201);
       expect(res.headers.get('location')).toBe(`http://evil.example/x/geoserver/rest/workspaces/${name}`);
       const bad = await api.get(`/workspaces/${name}.json`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example/path?q' } });
-      expect(bad.text).toContain(`https://${new URL(proxied!.baseUrl).host}/geoserver/rest/workspaces/${name}`);
+      expect(bad.text).toContain(`https://${new URL(proxy.server.baseUrl).host}/geoserver/rest/workspaces/${name}`);
     });
   });
 });

@@ -8,8 +8,7 @@
  * password when one is really sent, and that renames keep a store's password usable.
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { ApiServer, describeWithExternalCatalog, startApi } from '../support/api-server';
+import { ApiServer, describeWithExternalCatalog, startApi, withClient } from '../support/api-server';
 import { FakePostgres, startFakePostgres } from '../support/fake-postgres';
 import { createWorkspace, useApiServer, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
@@ -169,9 +168,7 @@ describeWithExternalCatalog('passwords stored before binding are upgraded at sta
     await second?.stop();
     await first?.stop();
     if (!databaseUrl) return;
-    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`).finally(() => admin.end());
+    await withClient(process.env.TEST_DATABASE_URL!, (admin) => admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl!).pathname.slice(1)}" WITH (FORCE)`));
   }, 30_000);
 
   /** A value as the catalog wrote it before binding: crypt2: + base64(iv | ciphertext | tag), no associated data. */
@@ -191,13 +188,7 @@ describeWithExternalCatalog('passwords stored before binding are upgraded at sta
     await createWorkspace(api, ws);
     expect(await api.postXml(`/workspaces/${ws}/datastores`, storeXml('old', target(fake, { passwd: 'x' })))).toHaveStatus(201);
     const legacy = { ...target(fake), passwd: unboundCrypt2('the-old-secret'), password: 'kept-in-clear' };
-    const db = new Client({ connectionString: first.databaseUrl });
-    await db.connect();
-    try {
-      await db.query(`UPDATE data_store SET connection_parameters = $1 WHERE name = 'old'`, [JSON.stringify(legacy)]);
-    } finally {
-      await db.end();
-    }
+    await withClient(first.databaseUrl!, (db) => db.query(`UPDATE data_store SET connection_parameters = $1 WHERE name = 'old'`, [JSON.stringify(legacy)]));
     await first.stop();
     second = await startApi({ databaseUrl: first.databaseUrl, env: { ...env, ADMIN_PASSWORD: first.admin.password } });
     first = undefined;

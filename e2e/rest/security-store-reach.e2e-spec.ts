@@ -9,11 +9,10 @@
  *   reader loses its connection after a short idle limit.
  */
 import { request as httpRequest, IncomingMessage } from 'node:http';
-import { ApiServer, startApi } from '../support/api-server';
-import { createWorkspace, dataStoreBodyXml, userWithRole } from '../support/catalog';
+import { createWorkspace, dataStoreBodyXml, useApiServer, userWithRole } from '../support/catalog';
 import { seedFeatureTypeXml } from '../support/featuretype';
 import { uniqueName } from '../support/geoserver';
-import { basicAuth, HttpResponse, restClient } from '../support/http';
+import { basicAuth, HttpResponse } from '../support/http';
 import { createSpatialStore, useSpatialApi } from '../support/postgis';
 import { featuresClient, GEOJSON, publish } from '../features/support';
 
@@ -58,19 +57,11 @@ describe('system schemas', () => {
 });
 
 describe('STORE_HOSTS', () => {
-  let narrow: ApiServer | undefined;
-  let local: ApiServer | undefined;
-  beforeAll(async () => {
-    narrow = await startApi({ env: { STORE_HOSTS: 'only-this.example, *.db.example.org' } });
-    local = await startApi({ env: { STORE_HOSTS: '127.0.0.0/8, ::1' } });
-  }, 120_000);
-  afterAll(async () => {
-    await narrow?.stop();
-    await local?.stop();
-  }, 30_000);
+  const narrow = useApiServer({ env: { STORE_HOSTS: 'only-this.example, *.db.example.org' } });
+  const local = useApiServer({ env: { STORE_HOSTS: '127.0.0.0/8, ::1' } });
 
   it('refuses stores and connection tests to any other host with a 400 naming STORE_HOSTS; nothing is saved', async () => {
-    const api = restClient(narrow!);
+    const api = narrow.api;
     const ws = uniqueName('hosts');
     await createWorkspace(api, ws);
     const params = ctx.db.storeParams({ host: '127.0.0.1' });
@@ -89,7 +80,7 @@ describe('STORE_HOSTS', () => {
   });
 
   it('allows addresses in a range, and names whose every address is in one', async () => {
-    const api = restClient(local!);
+    const api = local.api;
     const ws = uniqueName('hosts');
     await createWorkspace(api, ws);
     const host = ctx.db.storeParams().host;

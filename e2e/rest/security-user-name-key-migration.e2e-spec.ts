@@ -5,18 +5,10 @@
  * Needs TEST_DATABASE_URL: the embedded catalog cannot be opened by the test.
  */
 import { Client } from 'pg';
-import { ApiServer, describeWithExternalCatalog, startApi } from '../support/api-server';
+import { ApiServer, describeWithExternalCatalog, startApi, withClient } from '../support/api-server';
 import { restClient } from '../support/http';
 
-async function sql<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const sql = withClient;
 
 describeWithExternalCatalog('migration: user names unique case-insensitively', () => {
   let old: ApiServer | undefined;

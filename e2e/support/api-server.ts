@@ -212,7 +212,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+/** Runs `fn` with a `pg` client connected to `url`, and ends it. */
+export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
