@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const libSource = (lib: string): string =>
-  fileURLToPath(new URL(`../../libs/${lib}/src/index.ts`, import.meta.url));
+const libSource = (lib: string): string => fileURLToPath(new URL(`../../libs/${lib}/src/index.ts`, import.meta.url));
 
 // The api serves this build at {CONTEXT_PATH}/web/ (default /geoserver/web/), the REST API at
 // {CONTEXT_PATH}/rest and OGC API - Features at {CONTEXT_PATH}/ogc/features/v1; the dev server
@@ -27,7 +26,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // OpenLayers and the GeoStyler parsers: one named chunk, loaded only by the map views.
-          groups: [{ name: 'map', test: /[\\/]node_modules[\\/](ol|geostyler-[\w-]+|fast-xml-parser|css-font-parser|rbush|quickselect|earcut|color-[\w-]+)[\\/]/ }],
+          groups: [
+            { name: 'map', test: /[\\/]node_modules[\\/](ol|geostyler-[\w-]+|fast-xml-parser|css-font-parser|rbush|quickselect|earcut|color-[\w-]+)[\\/]/ },
+          ],
         },
       },
     },

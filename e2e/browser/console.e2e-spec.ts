@@ -11,7 +11,6 @@ import { useConsoleHarness } from './support/console-harness';
 
 requireChromium();
 
-
 describe('console in Chromium', () => {
   const h = useConsoleHarness();
 

@@ -67,7 +67,9 @@ describe('console security in Chromium', () => {
     // No request carried an Authorization header; the password travelled once, to the sign-in endpoint.
     expect(h.sentRequests.length).toBeGreaterThan(2);
     for (const request of h.sentRequests) expect(await request.headerValue('authorization')).toBeNull();
-    const withPassword = h.sentRequests.filter((r) => (r.postData() ?? '').includes(h.api.admin.password)).map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+    const withPassword = h.sentRequests
+      .filter((r) => (r.postData() ?? '').includes(h.api.admin.password))
+      .map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
     expect(withPassword).toEqual(['POST /geoserver/auth/session']);
 
     // A reload stays signed in (the cookie), and still stores nothing.

@@ -81,7 +81,9 @@ describe('landing page, conformance, API definition', () => {
     expect(doc.openapi).toMatch(/^3\.0\./);
     expect(doc.servers).toEqual([{ url: f.root }]);
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/', '/api', '/collections', '/collections/{collectionId}', '/collections/{collectionId}/items', '/collections/{collectionId}/items/{featureId}'].concat('/conformance').sort(),
+      ['/', '/api', '/collections', '/collections/{collectionId}', '/collections/{collectionId}/items', '/collections/{collectionId}/items/{featureId}']
+        .concat('/conformance')
+        .sort(),
     );
     expect(doc.components.parameters.limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 10000, default: 100 });
     const asJson = await f.get('/api?f=json');
@@ -113,7 +115,12 @@ describe('collections', () => {
         links: [
           { href: `${f.root}/collections/${c.id}`, rel: 'self', type: 'application/json', title: 'This collection' },
           { href: `${f.root}/collections/${c.id}/items`, rel: 'items', type: GEOJSON, title: 'Features as GeoJSON' },
-          { href: `${f.root}/collections/${c.id}/items?f=json`, rel: 'items', type: 'application/json', title: 'Features as GeoJSON, labelled application/json' },
+          {
+            href: `${f.root}/collections/${c.id}/items?f=json`,
+            rel: 'items',
+            type: 'application/json',
+            title: 'Features as GeoJSON, labelled application/json',
+          },
         ],
       });
       const one = await f.get(`/collections/${c.id}`);
@@ -146,7 +153,13 @@ describe('collections', () => {
     const problem = await f.get('/collections/nope:nothing/items', { accept: 'application/problem+json' });
     expect(problem).toHaveStatus(404);
     expect(problem.contentType).toBe('application/problem+json');
-    expect(problem.json()).toEqual({ type: 'urn:geocatalog:error:not-found', title: 'Not Found', status: 404, detail: "No such collection: 'nope:nothing'", code: 'NOT_FOUND' });
+    expect(problem.json()).toEqual({
+      type: 'urn:geocatalog:error:not-found',
+      title: 'Not Found',
+      status: 404,
+      detail: "No such collection: 'nope:nothing'",
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -162,7 +175,12 @@ describe('items', () => {
     expect(doc.numberReturned).toBe(100);
     expect(doc.numberMatched).toBe(POINTS);
     expect(doc.timeStamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    expect(doc.features[0]).toEqual({ type: 'Feature', id: 1, geometry: { type: 'Point', coordinates: [-25, -5] }, properties: { id: 1, name: 'p1', rank: 1 } });
+    expect(doc.features[0]).toEqual({
+      type: 'Feature',
+      id: 1,
+      geometry: { type: 'Point', coordinates: [-25, -5] },
+      properties: { id: 1, name: 'p1', rank: 1 },
+    });
     expect(doc.features.map((x: any) => x.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(linkProblems(doc.links)).toEqual([]);
     expect(doc.links.map((l: any) => [l.rel, l.type, l.href])).toEqual([
@@ -245,7 +263,11 @@ describe('items', () => {
 
   it('finds data across the antimeridian with a bbox that crosses it', async () => {
     const { ids } = await fresh('fiji');
-    const names = async (bbox: string) => (await f.get(items(ids.fiji, `?bbox=${bbox}`))).json().features.map((x: any) => x.properties.name).sort();
+    const names = async (bbox: string) =>
+      (await f.get(items(ids.fiji, `?bbox=${bbox}`)))
+        .json()
+        .features.map((x: any) => x.properties.name)
+        .sort();
     // Viti Levu: -181.5..-179.25 (178.5..180.75 east), -18.5..-16; Vanua Levu: -180.25..-178.125, -17..-15.75.
     expect(await names('178,-19,-178,-15')).toEqual(['Vanua Levu', 'Viti Levu']);
     expect(await names('178,-18.4,179,-17.5')).toEqual(['Viti Levu']);
@@ -257,7 +279,10 @@ describe('items', () => {
     const { ids } = await fresh('points');
     const doc = (await f.get(items(ids.points, '?limit=2&properties=rank'))).json();
     expect(doc.features.map((x: any) => x.properties)).toEqual([{ rank: 1 }, { rank: 2 }]);
-    expect(await f.get(items(ids.points, '?properties=nope'))).toBeTextError(400, `No such property in collection '${ids.points}': 'nope'; it has id, name, rank`);
+    expect(await f.get(items(ids.points, '?properties=nope'))).toBeTextError(
+      400,
+      `No such property in collection '${ids.points}': 'nope'; it has id, name, rank`,
+    );
   });
 
   it('accepts a datetime: the layers have no time, so every feature matches', async () => {
@@ -329,7 +354,20 @@ describe('one feature', () => {
     expect(one).toEqual(colorado);
     expect(links).toHaveLength(3);
     expect(colorado.properties).toEqual({ state_name: 'Colorado', state_abbr: 'CO', persons: 5758736 });
-    expect(colorado.geometry).toEqual({ type: 'MultiPolygon', coordinates: [[[[-109.05, 37], [-102.04, 37], [-102.04, 41], [-109.05, 41], [-109.05, 37]]]] });
+    expect(colorado.geometry).toEqual({
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [-109.05, 37],
+            [-102.04, 37],
+            [-102.04, 41],
+            [-109.05, 41],
+            [-109.05, 37],
+          ],
+        ],
+      ],
+    });
   });
 
   it('answers 404 for an unknown id, whatever it looks like', async () => {

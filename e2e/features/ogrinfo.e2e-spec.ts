@@ -37,7 +37,20 @@ beforeAll(async () => {
 async function ogrinfo(auth: Credentials, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(
     OGRINFO,
-    ['-ro', '--config', 'GDAL_HTTP_AUTH', 'BASIC', '--config', 'GDAL_HTTP_USERPWD', `${auth.user}:${auth.password}`, '--config', 'CPL_DEBUG', 'OFF', `OAPIF:${featuresRoot(ctx.server)}`, ...args],
+    [
+      '-ro',
+      '--config',
+      'GDAL_HTTP_AUTH',
+      'BASIC',
+      '--config',
+      'GDAL_HTTP_USERPWD',
+      `${auth.user}:${auth.password}`,
+      '--config',
+      'CPL_DEBUG',
+      'OFF',
+      `OAPIF:${featuresRoot(ctx.server)}`,
+      ...args,
+    ],
     { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
   );
   return stdout;

@@ -143,7 +143,9 @@ it('reads from the store only as fast as the client reads (backpressure): a stal
   expect(JSON.parse(body.toString('utf8')).numberReturned).toBe(10_000);
 
   const growth = pausedPeak - before;
-  process.stdout.write(`[features streaming] stalled client: api RSS ${before.toFixed(0)} → ${pausedPeak.toFixed(0)} MiB (+${growth.toFixed(1)}) while ${(body.length / 1048576).toFixed(0)} MiB were due\n`);
+  process.stdout.write(
+    `[features streaming] stalled client: api RSS ${before.toFixed(0)} → ${pausedPeak.toFixed(0)} MiB (+${growth.toFixed(1)}) while ${(body.length / 1048576).toFixed(0)} MiB were due\n`,
+  );
   expect(growth).toBeLessThan(MAX_GROWTH_MIB);
 }, 60_000);
 

@@ -38,7 +38,13 @@ export function featuresClient(server: ApiServer, auth: Credentials | null = ser
  * Publishes `table` as layer `ws:name` (workspace and store created when missing) and returns the
  * collection id.
  */
-export async function publish(api: RestClient, db: SpatialDb, ws: string, table: string, opts: { name?: string; crs?: string; store?: string } = {}): Promise<string> {
+export async function publish(
+  api: RestClient,
+  db: SpatialDb,
+  ws: string,
+  table: string,
+  opts: { name?: string; crs?: string; store?: string } = {},
+): Promise<string> {
   const store = opts.store ?? 'gis';
   if ((await api.get(`/workspaces/${encodeURIComponent(ws)}.json`)).status === 404) await createWorkspace(api, ws);
   if ((await api.get(`/workspaces/${encodeURIComponent(ws)}/datastores/${encodeURIComponent(store)}.json`)).status === 404) {

@@ -91,7 +91,16 @@ describe('authorisation', () => {
     await createWorkspace(api, ws);
     expect(await api.postXml(`/workspaces/${ws}/styles`, `<style><name>s</name><filename>s.sld</filename></style>`)).toHaveStatus(201);
 
-    for (const path of ['/workspaces.json', `/workspaces/${ws}.xml`, `/workspaces/${ws}/datastores.json`, '/styles.xml', `/workspaces/${ws}/styles/s.json`, '/styles/point.sld', '/about/version.json', '/namespaces.json']) {
+    for (const path of [
+      '/workspaces.json',
+      `/workspaces/${ws}.xml`,
+      `/workspaces/${ws}/datastores.json`,
+      '/styles.xml',
+      `/workspaces/${ws}/styles/s.json`,
+      '/styles/point.sld',
+      '/about/version.json',
+      '/namespaces.json',
+    ]) {
       expect({ path, status: (await reader.get(path)).status }).toEqual({ path, status: 200 });
     }
     const writes: Array<[string, () => Promise<HttpResponse>]> = [

@@ -31,13 +31,19 @@ describe('POST /rest/datastores/connection-test', () => {
 
   it('takes an XML body with <entry key> or plain elements, and answers XML when asked', async () => {
     const p = ctx.db.storeParams();
-    const entries = Object.entries(p).map(([k, v]) => `<entry key="${k}">${v}</entry>`).join('');
+    const entries = Object.entries(p)
+      .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
+      .join('');
     const xml = await ctx.api.postXml(`${PATH}.xml`, `<dataStore><connectionParameters>${entries}</connectionParameters></dataStore>`);
     expect(xml).toHaveStatus(200);
     expect(xml.contentType).toBe('application/xml');
     expect(xml.text).toMatch(/^<connectionTest>\n {2}<ok>true<\/ok>\n {2}<message>Connected to PostgreSQL [^<]+<\/message>\n<\/connectionTest>$/);
-    const plain = Object.entries(p).map(([k, v]) => `<${k}>${v}</${k}>`).join('');
-    expect(await ctx.api.post(PATH, `<dataStore><connectionParameters>${plain}</connectionParameters></dataStore>`, 'text/xml', { accept: 'application/json' })).toHaveStatus(200);
+    const plain = Object.entries(p)
+      .map(([k, v]) => `<${k}>${v}</${k}>`)
+      .join('');
+    expect(
+      await ctx.api.post(PATH, `<dataStore><connectionParameters>${plain}</connectionParameters></dataStore>`, 'text/xml', { accept: 'application/json' }),
+    ).toHaveStatus(200);
   });
 
   it('accepts the crypt2 password of a stored data store, as the console sends it back', async () => {
@@ -66,20 +72,34 @@ describe('POST /rest/datastores/connection-test', () => {
     ];
     for (const [params, message] of cases) expect(await ctx.api.postJson(PATH, jsonBody(params))).toBeTextError(400, message);
     expect(await ctx.api.postJson(PATH, { dataStore: { name: 'x' } })).toBeTextError(400, 'The dataStore has no connectionParameters; they are required');
-    expect(await ctx.api.postJson(PATH, { workspace: { name: 'x' } })).toBeTextError(400, "Expected a 'dataStore' document but the root element is 'workspace'");
+    expect(await ctx.api.postJson(PATH, { workspace: { name: 'x' } })).toBeTextError(
+      400,
+      "Expected a 'dataStore' document but the root element is 'workspace'",
+    );
     expect(await ctx.api.postXml(PATH, '<dataStore><connectionParameters>')).toBeTextError(400);
     expect(await ctx.api.post(PATH, 'host=x', 'text/plain')).toBeTextError(415);
   });
 
   it('502 STORE_UNAVAILABLE with the driver’s reason when the database does not answer', async () => {
     const port = await freePort();
-    const refused = await ctx.api.postJson(PATH, jsonBody({ ...ctx.db.storeParams(), host: '127.0.0.1', port: String(port) }, { name: 'probe', workspace: 'acme' }));
+    const refused = await ctx.api.postJson(
+      PATH,
+      jsonBody({ ...ctx.db.storeParams(), host: '127.0.0.1', port: String(port) }, { name: 'probe', workspace: 'acme' }),
+    );
     expect(refused).toBeTextError(502, `Data store 'acme:probe' is unreachable: connect ECONNREFUSED 127.0.0.1:${port}`);
-    const problem = await ctx.api.postXml(PATH, `<dataStore><connectionParameters><host>127.0.0.1</host><port>${port}</port><database>d</database><user>u</user><dbtype>postgis</dbtype></connectionParameters></dataStore>`, {
-      accept: 'application/problem+json',
-    });
+    const problem = await ctx.api.postXml(
+      PATH,
+      `<dataStore><connectionParameters><host>127.0.0.1</host><port>${port}</port><database>d</database><user>u</user><dbtype>postgis</dbtype></connectionParameters></dataStore>`,
+      {
+        accept: 'application/problem+json',
+      },
+    );
     expect(problem.status).toBe(502);
-    expect(problem.json()).toMatchObject({ status: 502, code: 'STORE_UNAVAILABLE', detail: `Data store '127.0.0.1:${port}/d' is unreachable: connect ECONNREFUSED 127.0.0.1:${port}` });
+    expect(problem.json()).toMatchObject({
+      status: 502,
+      code: 'STORE_UNAVAILABLE',
+      detail: `Data store '127.0.0.1:${port}/d' is unreachable: connect ECONNREFUSED 127.0.0.1:${port}`,
+    });
     if (ctx.db.kind === 'external') {
       const noDb = await ctx.api.postJson(PATH, jsonBody({ ...ctx.db.storeParams(), database: 'gc_no_such_database' }));
       expect(noDb.status).toBe(502);

@@ -73,7 +73,9 @@ describe('geoserver-rest (gicait, Python) replayed', () => {
     expect(workspace.json().workspace.name).toBe(ws);
 
     // set_default_workspace / get_default_workspace (no suffix).
-    expect((await py.put(`${url}/rest/workspaces/default`, { data: `<workspace><name>${ws}</name></workspace>`, headers: { 'content-type': 'text/xml' } })).status).toBe(200);
+    expect(
+      (await py.put(`${url}/rest/workspaces/default`, { data: `<workspace><name>${ws}</name></workspace>`, headers: { 'content-type': 'text/xml' } })).status,
+    ).toBe(200);
     expect((await py.get(`${url}/rest/workspaces/default`)).json().workspace.name).toBe(ws);
 
     // create_featurestore: the 26-parameter payload with "None" strings, then overwrite=True (PUT).
@@ -124,7 +126,9 @@ describe('geoserver-rest (gicait, Python) replayed', () => {
       headers: TEXT_XML,
     });
     expect(styleRecord.status).toBe(201);
-    expect((await py.put(`${url}/rest/workspaces/${ws}/styles/acc_style`, { data: sld.bytes, headers: { 'content-type': 'application/vnd.ogc.sld+xml' } })).status).toBe(200);
+    expect(
+      (await py.put(`${url}/rest/workspaces/${ws}/styles/acc_style`, { data: sld.bytes, headers: { 'content-type': 'application/vnd.ogc.sld+xml' } })).status,
+    ).toBe(200);
     // get_style / get_styles.
     expect((await py.get(`${url}/rest/workspaces/${ws}/styles/acc_style.json`)).json().style).toMatchObject({
       name: 'acc_style',
@@ -135,7 +139,10 @@ describe('geoserver-rest (gicait, Python) replayed', () => {
     expect((await py.get(`${url}/rest/workspaces/${ws}/styles.json`)).json().styles.style.map((s: { name: string }) => s.name)).toEqual(['acc_style']);
 
     // publish_style: the layer's default style by the bare name of a workspace style (exactly 200).
-    const styled = await py.put(`${url}/rest/layers/${ws}:us_states`, { data: '<layer><defaultStyle><name>acc_style</name></defaultStyle></layer>', headers: TEXT_XML });
+    const styled = await py.put(`${url}/rest/layers/${ws}:us_states`, {
+      data: '<layer><defaultStyle><name>acc_style</name></defaultStyle></layer>',
+      headers: TEXT_XML,
+    });
     expect(styled.status).toBe(200);
 
     // get_layer with and without a workspace (no suffix, Accept */*): JSON.

@@ -72,7 +72,14 @@ describe('python-geoservercloud replayed', () => {
     expect((await py.put(`${rest}/workspaces/${ws}/datastores/${ds}.json`, { json: dataStore })).status).toBe(200);
     // PostGisDataStore.from_get_response_payload.
     const store = (await py.get(`${rest}/workspaces/${ws}/datastores/${ds}.json`)).json().dataStore;
-    expect([store.workspace.name, store.name, store.type, store.enabled, store._default, store.disableOnConnFailure]).toEqual([ws, ds, 'PostGIS', true, false, false]);
+    expect([store.workspace.name, store.name, store.type, store.enabled, store._default, store.disableOnConnFailure]).toEqual([
+      ws,
+      ds,
+      'PostGIS',
+      true,
+      false,
+      false,
+    ]);
     const params = Object.fromEntries(store.connectionParameters.entry.map((e: { '@key': string; $: string }) => [e['@key'], e.$]));
     expect(params).toMatchObject({ port: p.port, 'Expose primary keys': 'true', namespace: `http://${ws}` });
     expect(params.passwd).toMatch(/^crypt2:/);
@@ -98,13 +105,28 @@ describe('python-geoservercloud replayed', () => {
     expect((await py.put(ftUrl, { json: featureType })).status).toBe(200);
     // FeatureType.from_get_response_payload reads these keys unguarded.
     const ft = (await py.get(ftUrl)).json().featureType;
-    for (const k of ['namespace', 'name', 'nativeName', 'store', 'srs', 'attributes', 'enabled', 'circularArcPresent', 'overridingServiceSRS', 'padWithZeros', 'projectionPolicy', 'serviceConfiguration']) {
+    for (const k of [
+      'namespace',
+      'name',
+      'nativeName',
+      'store',
+      'srs',
+      'attributes',
+      'enabled',
+      'circularArcPresent',
+      'overridingServiceSRS',
+      'padWithZeros',
+      'projectionPolicy',
+      'serviceConfiguration',
+    ]) {
       expect([k, k in ft]).toEqual([k, true]);
     }
     expect([ft.namespace.name, ft.store.name.split(':'), ft.srs, ft.title]).toEqual([ws, [ws, ds], 'EPSG:4326', 'US States']);
     expect(ft.nativeBoundingBox).toEqual({ minx: -180, maxx: 180, miny: -90, maxy: 90, crs: 'EPSG:4326' });
     expect(ft.attributes.attribute.map((a: { name: string }) => a.name)).toEqual(['the_geom', 'state_name', 'state_abbr', 'persons']);
-    expect((await py.get(`${rest}/workspaces/${ws}/datastores/${ds}/featuretypes.json`)).json().featureTypes.featureType.map((f: { name: string }) => f.name)).toEqual(['states']);
+    expect(
+      (await py.get(`${rest}/workspaces/${ws}/datastores/${ds}/featuretypes.json`)).json().featureTypes.featureType.map((f: { name: string }) => f.name),
+    ).toEqual(['states']);
 
     // create_style_definition: probe styles/{s}.xml with Accept JSON (the suffix wins), POST the record as XML to styles.xml.
     const style = 'states_style';
@@ -115,15 +137,25 @@ describe('python-geoservercloud replayed', () => {
     expect((await py.put(`${rest}/workspaces/${ws}/styles/${style}.xml`, { data: styleXml, headers: { 'Content-Type': 'text/xml' } })).status).toBe(200);
     // create_style: PUT the SLD to styles/{s}.sld.
     const sld = sldFixture('valid', 'polygon-simple.sld');
-    expect((await py.put(`${rest}/workspaces/${ws}/styles/${style}.sld`, { data: sld.bytes, headers: { 'Content-Type': 'application/vnd.ogc.sld+xml' } })).status).toBe(200);
+    expect(
+      (await py.put(`${rest}/workspaces/${ws}/styles/${style}.sld`, { data: sld.bytes, headers: { 'Content-Type': 'application/vnd.ogc.sld+xml' } })).status,
+    ).toBe(200);
     // get_style_definition (Style.from_dict) and get_style (the SLD bytes).
     const definition = (await py.get(`${rest}/workspaces/${ws}/styles/${style}.json`)).json().style;
-    expect([definition.name, definition.workspace, definition.format, definition.languageVersion, definition.filename]).toEqual([style, { name: ws }, 'sld', { version: '1.0.0' }, `${style}.sld`]);
+    expect([definition.name, definition.workspace, definition.format, definition.languageVersion, definition.filename]).toEqual([
+      style,
+      { name: ws },
+      'sld',
+      { version: '1.0.0' },
+      `${style}.sld`,
+    ]);
     expect((await py.get(`${rest}/workspaces/${ws}/styles/${style}.sld`)).bytes.equals(sld.bytes)).toBe(true);
     // Without a suffix, Accept decides: JSON for the record, the SLD for an SLD Accept.
     const suffixless = await py.get(`${rest}/workspaces/${ws}/styles/${style}`, { headers: { Accept: 'application/json' } });
     expect([suffixless.contentType, suffixless.json().style.name]).toEqual(['application/json', style]);
-    expect((await py.get(`${rest}/workspaces/${ws}/styles/${style}`, { headers: { Accept: 'application/vnd.ogc.sld+xml' } })).bytes.equals(sld.bytes)).toBe(true);
+    expect((await py.get(`${rest}/workspaces/${ws}/styles/${style}`, { headers: { Accept: 'application/vnd.ogc.sld+xml' } })).bytes.equals(sld.bytes)).toBe(
+      true,
+    );
     expect((await py.get(`${rest}/workspaces/${ws}/styles.json`)).json().styles.style.map((s: { name: string }) => s.name)).toEqual([style]);
 
     // set_default_layer_style: PUT layers/{ws}:{l}.json naming the workspace style by its bare name.

@@ -44,16 +44,26 @@ describe('gsconfig (geoserver-restconfig, Python) replayed', () => {
     expect(findText(geoserver!, 'Version')).toMatch(/^2\.\d+/);
 
     // create_workspace: POST /namespaces/ (trailing slash), then get_workspaces by name.
-    const ns = await py.post(`${svc}/namespaces/`, { data: `<namespace><prefix>${ws}</prefix><uri>http://example.org/${ws}</uri></namespace>`, headers: { 'Content-Type': 'application/xml' } });
+    const ns = await py.post(`${svc}/namespaces/`, {
+      data: `<namespace><prefix>${ws}</prefix><uri>http://example.org/${ws}</uri></namespace>`,
+      headers: { 'Content-Type': 'application/xml' },
+    });
     expect([200, 201, 202]).toContain(ns.status);
     expect(findAll(xmlOf(await py.get(`${svc}/workspaces.xml`)), 'workspace').map((w) => findText(w, 'name'))).toContain(ws);
 
     // set_default_workspace / get_default_workspace.
-    expect((await py.put(`${svc}/workspaces/default.xml`, { data: `<workspace><name>${ws}</name></workspace>`, headers: { 'Content-Type': 'application/xml' } })).status).toBe(200);
+    expect(
+      (await py.put(`${svc}/workspaces/default.xml`, { data: `<workspace><name>${ws}</name></workspace>`, headers: { 'Content-Type': 'application/xml' } }))
+        .status,
+    ).toBe(200);
     expect(findText(xmlOf(await py.get(`${svc}/workspaces/default.xml`)), 'name')).toBe(ws);
 
     // get_stores: the three store lists of the workspace.
-    for (const [kind, item] of [['datastores', 'dataStore'], ['coveragestores', 'coverageStore'], ['wmsstores', 'wmsStore']]) {
+    for (const [kind, item] of [
+      ['datastores', 'dataStore'],
+      ['coveragestores', 'coverageStore'],
+      ['wmsstores', 'wmsStore'],
+    ]) {
       const list = await py.get(`${svc}/workspaces/${ws}/${kind}.xml`);
       expect([kind, list.status, findAll(xmlOf(list), item)]).toEqual([kind, 200, []]);
     }
@@ -93,7 +103,8 @@ describe('gsconfig (geoserver-restconfig, Python) replayed', () => {
     expect(available.json().list.string).toContain('states');
 
     // publish_featuretype: POST featuretypes.xml, then FeatureType.fetch.
-    const ftBody = '<featureType><name>states</name><title>states</title><enabled>true</enabled><advertised>true</advertised><srs>EPSG:4326</srs><nativeCRS>EPSG:4326</nativeCRS></featureType>';
+    const ftBody =
+      '<featureType><name>states</name><title>states</title><enabled>true</enabled><advertised>true</advertised><srs>EPSG:4326</srs><nativeCRS>EPSG:4326</nativeCRS></featureType>';
     const published = await py.post(`${svc}/workspaces/${ws}/datastores/${ds}/featuretypes.xml`, { data: ftBody, headers: XML_BOTH });
     expect([200, 201, 202]).toContain(published.status);
     const ft = xmlOf(await py.get(`${svc}/workspaces/${ws}/datastores/${ds}/featuretypes/states.xml`));
@@ -108,7 +119,9 @@ describe('gsconfig (geoserver-restconfig, Python) replayed', () => {
       expect(['minx', 'maxx', 'miny', 'maxy', 'crs'].map((k) => findText(box, k) !== undefined)).toEqual([true, true, true, true, true]);
     }
     // DataStore.get_resources.
-    expect(findAll(xmlOf(await py.get(`${svc}/workspaces/${ws}/datastores/${ds}/featuretypes.xml`)), 'featureType').map((f) => findText(f, 'name'))).toEqual(['states']);
+    expect(findAll(xmlOf(await py.get(`${svc}/workspaces/${ws}/datastores/${ds}/featuretypes.xml`)), 'featureType').map((f) => findText(f, 'name'))).toEqual([
+      'states',
+    ]);
 
     // get_layer: Layer.fetch, then .resource (workspace and store from the atom link), default_style, flags.
     let layer = xmlOf(await py.get(`${svc}/layers/${ws}:states.xml`));
@@ -133,10 +146,20 @@ describe('gsconfig (geoserver-restconfig, Python) replayed', () => {
     });
     expect([200, 201, 202]).toContain(record.status);
     const sld = sldFixture('valid', 'polygon-simple.sld');
-    const body = await py.put(`${svc}/workspaces/${ws}/styles/${style}.sld`, { data: sld.bytes, headers: { 'Content-type': 'application/vnd.ogc.sld+xml', Accept: 'application/xml' } });
+    const body = await py.put(`${svc}/workspaces/${ws}/styles/${style}.sld`, {
+      data: sld.bytes,
+      headers: { 'Content-type': 'application/vnd.ogc.sld+xml', Accept: 'application/xml' },
+    });
     expect(body.status).toBe(200);
     // ...and the retry gsconfig makes when .sld fails: the same PUT to {name}.xml.
-    expect((await py.put(`${svc}/workspaces/${ws}/styles/${style}.xml`, { data: sld.bytes, headers: { 'Content-type': 'application/vnd.ogc.sld+xml', Accept: 'application/xml' } })).status).toBe(200);
+    expect(
+      (
+        await py.put(`${svc}/workspaces/${ws}/styles/${style}.xml`, {
+          data: sld.bytes,
+          headers: { 'Content-type': 'application/vnd.ogc.sld+xml', Accept: 'application/xml' },
+        })
+      ).status,
+    ).toBe(200);
 
     // get_styles: for each <style>, s[1] is the atom:link; its href gives format + languageVersion → "sld10".
     const styles = findAll(xmlOf(await py.get(`${svc}/workspaces/${ws}/styles.xml`)), 'style');
@@ -146,7 +169,9 @@ describe('gsconfig (geoserver-restconfig, Python) replayed', () => {
     expect(styleFormat).toBe('sld10');
     // Style.sld_body (.sld) and Style.body (no suffix, SLD Accept) are the stored bytes.
     expect((await py.get(`${svc}/workspaces/${ws}/styles/${style}.sld`)).bytes.equals(sld.bytes)).toBe(true);
-    expect((await py.get(`${svc}/workspaces/${ws}/styles/${style}`, { headers: { Accept: 'application/vnd.ogc.sld+xml' } })).bytes.equals(sld.bytes)).toBe(true);
+    expect((await py.get(`${svc}/workspaces/${ws}/styles/${style}`, { headers: { Accept: 'application/vnd.ogc.sld+xml' } })).bytes.equals(sld.bytes)).toBe(
+      true,
+    );
 
     // Layer.save with a new default style: enabled/advertised re-sent as read, the style as name + workspace.
     const put = await py.put(`${svc}/layers/${ws}:states.xml`, {
@@ -207,7 +232,10 @@ describe('gsconfig (geoserver-restconfig, Python) replayed', () => {
     });
     expect(record.status).toBe(201);
     const sld = sldFixture('valid', 'roads.se.sld');
-    expect((await py.put(`${svc}/styles/${style}.sld`, { data: sld.bytes, headers: { 'Content-type': 'application/vnd.ogc.se+xml', Accept: 'application/xml' } })).status).toBe(200);
+    expect(
+      (await py.put(`${svc}/styles/${style}.sld`, { data: sld.bytes, headers: { 'Content-type': 'application/vnd.ogc.se+xml', Accept: 'application/xml' } }))
+        .status,
+    ).toBe(200);
     const listed = findAll(xmlOf(await py.get(`${svc}/styles.xml`)), 'style').find((s) => findText(s, 'name') === style)!;
     const detail = xmlOf(await py.get(listed.children[1].attrib.href));
     expect([findText(detail, 'format'), findText(detail, 'languageVersion/version')]).toEqual(['sld', '1.1.0']);

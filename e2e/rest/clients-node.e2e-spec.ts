@@ -86,7 +86,13 @@ describe('geoserver-node-client 1.4.6 (npm, unmodified)', () => {
     const store = (await gs.call('datastores', 'getDataStore', ws, ds)).dataStore;
     expect(store).toMatchObject({ name: ds, type: 'PostGIS', enabled: true, workspace: { name: ws, href: `${rest}/workspaces/${ws}.json` } });
     const params = Object.fromEntries(store.connectionParameters.entry.map((e: { '@key': string; $: string }) => [e['@key'], e.$]));
-    expect(params).toMatchObject({ dbtype: 'postgis', host: ctx.db.storeParams().host, port: ctx.db.storeParams().port, 'Expose primary keys': 'true', namespace: `http://${ws}` });
+    expect(params).toMatchObject({
+      dbtype: 'postgis',
+      host: ctx.db.storeParams().host,
+      port: ctx.db.storeParams().port,
+      'Expose primary keys': 'true',
+      namespace: `http://${ws}`,
+    });
     expect(params.passwd).toMatch(CRYPT2);
     expect((await gs.call('datastores', 'getDataStores', ws)).dataStores.dataStore.map((d: { name: string }) => d.name)).toEqual([ds]);
     expect(await gs.call('datastores', 'getDataStore', ws, 'no_such_store')).toBeUndefined();
@@ -125,7 +131,13 @@ describe('geoserver-node-client 1.4.6 (npm, unmodified)', () => {
     const sld = sldFixture('valid', 'polygon-simple.sld');
     await expect(gs.call('styles', 'publish', ws, 'states_style', sld.bytes.toString('utf8'))).resolves.toBeUndefined();
     const info = (await gs.call('styles', 'getStyleInformation', ws, 'states_style')).style;
-    expect(info).toMatchObject({ name: 'states_style', workspace: { name: ws }, format: 'sld', languageVersion: { version: '1.0.0' }, filename: 'states_style.sld' });
+    expect(info).toMatchObject({
+      name: 'states_style',
+      workspace: { name: ws },
+      format: 'sld',
+      languageVersion: { version: '1.0.0' },
+      filename: 'states_style.sld',
+    });
     expect(await gs.call('styles', 'getStyleInformation', ws, 'no_such_style')).toBeUndefined();
     expect((await gs.call('styles', 'getInWorkspace', ws)).styles.style.map((s: { name: string }) => s.name)).toEqual(['states_style']);
     const defaults = (await gs.call('styles', 'getDefaults')).styles.style.map((s: { name: string }) => s.name);
@@ -181,7 +193,9 @@ describe('geoserver-node-client 1.4.6 (npm, unmodified)', () => {
     const ws = uniqueName('nodedef');
     await gs.call('workspaces', 'create', ws);
     await createStore(ws, 'pg');
-    await expect(gs.call('layers', 'publishFeatureTypeDefaultDataStore', ws, 'states', 'states_again', 'Again', 'EPSG:4326', true, 'x')).resolves.toBeUndefined();
+    await expect(
+      gs.call('layers', 'publishFeatureTypeDefaultDataStore', ws, 'states', 'states_again', 'Again', 'EPSG:4326', true, 'x'),
+    ).resolves.toBeUndefined();
     const ft = (await gs.call('layers', 'getFeatureType', ws, 'pg', 'states_again')).featureType;
     expect(ft).toMatchObject({ name: 'states_again', nativeName: 'states', title: 'Again' });
     expect((await gs.call('layers', 'get', ws, 'states_again')).layer.resource.name).toBe(`${ws}:states_again`);

@@ -35,7 +35,11 @@ async function populate(api: RestClient, prefix = 'wire'): Promise<Catalog> {
   };
   await must('workspace', api.postJson('/workspaces', { workspace: { name: ws } }), 201);
   await must('store', api.postJson(`/workspaces/${ws}/datastores`, { dataStore: { name: ds, connectionParameters: ctx.db.storeParams() } }), 201);
-  await must('feature type', api.postJson(`/workspaces/${ws}/datastores/${ds}/featuretypes`, { featureType: { name: ft, nativeName: 'states', srs: 'EPSG:4326' } }), 201);
+  await must(
+    'feature type',
+    api.postJson(`/workspaces/${ws}/datastores/${ds}/featuretypes`, { featureType: { name: ft, nativeName: 'states', srs: 'EPSG:4326' } }),
+    201,
+  );
   await must('style', api.post(`/workspaces/${ws}/styles?name=${style}`, sldFixture('valid', 'polygon-simple.sld').bytes, SLD_10), 201);
   await must('default style', api.putJson(`/layers/${ws}:${ft}`, { layer: { defaultStyle: { name: style, workspace: ws } } }), 200);
   return { ws, ds, ft, style };
@@ -108,9 +112,23 @@ describe('negotiation across the API', () => {
     const writes: Array<[string, string, string | undefined, unknown, number]> = [
       ['POST', '/workspaces.json/', undefined, { workspace: { name: `${ws}_b` } }, 201],
       ['PUT', `/workspaces/${ws}_b.xml/`, XML, '<workspace><isolated>false</isolated></workspace>', 200],
-      ['POST', `/workspaces/${ws}/datastores.xml/`, XML, `<dataStore><name>other</name><connectionParameters>${Object.entries(ctx.db.storeParams()).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</connectionParameters></dataStore>`, 201],
+      [
+        'POST',
+        `/workspaces/${ws}/datastores.xml/`,
+        XML,
+        `<dataStore><name>other</name><connectionParameters>${Object.entries(ctx.db.storeParams())
+          .map(([k, v]) => `<${k}>${v}</${k}>`)
+          .join('')}</connectionParameters></dataStore>`,
+        201,
+      ],
       ['PUT', `/workspaces/${ws}/datastores/other.json/`, undefined, { dataStore: { description: 'x' } }, 200],
-      ['POST', `/workspaces/${ws}/datastores/other/featuretypes.xml/`, XML, '<featureType><name>again</name><nativeName>states</nativeName></featureType>', 201],
+      [
+        'POST',
+        `/workspaces/${ws}/datastores/other/featuretypes.xml/`,
+        XML,
+        '<featureType><name>again</name><nativeName>states</nativeName></featureType>',
+        201,
+      ],
       ['PUT', `/workspaces/${ws}/datastores/other/featuretypes/again.xml/`, XML, '<featureType><title>Again</title></featureType>', 200],
       ['PUT', `/layers/${ws}:again.xml/`, XML, '<layer><defaultStyle>line</defaultStyle></layer>', 200],
       ['POST', `/layers/${ws}:again/styles.json/?default=true`, undefined, { style: { name: c.style, workspace: { name: ws } } }, 201],
@@ -132,7 +150,9 @@ describe('negotiation across the API', () => {
 describe('bodies as clients write them', () => {
   it('booleans in any case, in bodies and in ?recurse/?default/?purge', async () => {
     const c = await populate(ctx.api);
-    expect(await ctx.api.putXml(`/layers/${c.ws}:${c.ft}`, '<layer><advertised>False</advertised><enabled>TRUE</enabled><queryable>True</queryable></layer>')).toHaveStatus(200);
+    expect(
+      await ctx.api.putXml(`/layers/${c.ws}:${c.ft}`, '<layer><advertised>False</advertised><enabled>TRUE</enabled><queryable>True</queryable></layer>'),
+    ).toHaveStatus(200);
     expect((await ctx.api.get(`/layers/${c.ws}:${c.ft}.json`)).json().layer).toMatchObject({ advertised: false, enabled: true, queryable: true });
     const other = uniqueName('wirebool');
     expect(await ctx.api.postXml('/workspaces?default=True', `<workspace><name>${other}</name><isolated>FALSE</isolated></workspace>`)).toHaveStatus(201);
@@ -155,11 +175,41 @@ describe('bodies as clients write them', () => {
     await ctx.api.postJson('/workspaces', { workspace: { name: ws } });
     const p = ctx.db.storeParams();
     const forms: Array<[string, string, string]> = [
-      ['plain', XML, `<dataStore><name>plain</name><connectionParameters>${Object.entries(p).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</connectionParameters></dataStore>`],
-      ['stringed', XML, `<dataStore><name>stringed</name><connectionParameters>${Object.entries(p).map(([k, v]) => `<${k}><string>${v}</string></${k}>`).join('')}</connectionParameters></dataStore>`],
-      ['keyed', 'text/xml', `<dataStore><name>keyed</name><connectionParameters>${Object.entries(p).map(([k, v]) => `<entry key="${k}">${v}</entry>`).join('')}</connectionParameters></dataStore>`],
-      ['pairs', XML, `<dataStore><name>pairs</name><connectionParameters>${Object.entries(p).map(([k, v]) => `<entry><string>${k}</string><string>${v}</string></entry>`).join('')}</connectionParameters></dataStore>`],
-      ['entries', 'application/json', JSON.stringify({ dataStore: { name: 'entries', connectionParameters: { entry: Object.entries(p).map(([k, v]) => ({ '@key': k, $: k === 'port' ? Number(v) : v })) } } })],
+      [
+        'plain',
+        XML,
+        `<dataStore><name>plain</name><connectionParameters>${Object.entries(p)
+          .map(([k, v]) => `<${k}>${v}</${k}>`)
+          .join('')}</connectionParameters></dataStore>`,
+      ],
+      [
+        'stringed',
+        XML,
+        `<dataStore><name>stringed</name><connectionParameters>${Object.entries(p)
+          .map(([k, v]) => `<${k}><string>${v}</string></${k}>`)
+          .join('')}</connectionParameters></dataStore>`,
+      ],
+      [
+        'keyed',
+        'text/xml',
+        `<dataStore><name>keyed</name><connectionParameters>${Object.entries(p)
+          .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
+          .join('')}</connectionParameters></dataStore>`,
+      ],
+      [
+        'pairs',
+        XML,
+        `<dataStore><name>pairs</name><connectionParameters>${Object.entries(p)
+          .map(([k, v]) => `<entry><string>${k}</string><string>${v}</string></entry>`)
+          .join('')}</connectionParameters></dataStore>`,
+      ],
+      [
+        'entries',
+        'application/json',
+        JSON.stringify({
+          dataStore: { name: 'entries', connectionParameters: { entry: Object.entries(p).map(([k, v]) => ({ '@key': k, $: k === 'port' ? Number(v) : v })) } },
+        }),
+      ],
       ['map', 'application/json', JSON.stringify({ dataStore: { name: 'map', connectionParameters: { ...p, port: Number(p.port) } } })],
     ];
     for (const [name, type, body] of forms) {
@@ -183,15 +233,28 @@ describe('bodies as clients write them', () => {
     const ws = uniqueName('wireds');
     await ctx.api.postJson('/workspaces', { workspace: { name: ws } });
     const { dbtype: _dbtype, ...rest } = ctx.db.storeParams();
-    const entriesXml = (params: Record<string, string>) => Object.entries(params).map(([k, v]) => `<entry key="${k}">${v}</entry>`).join('');
-    const byQuery = await ctx.api.postXml(`/workspaces/${ws}/datastores?name=byquery`, `<dataStore><type/><connectionParameters>${entriesXml({ ...rest, dbtype: 'postgis' })}</connectionParameters></dataStore>`);
+    const entriesXml = (params: Record<string, string>) =>
+      Object.entries(params)
+        .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
+        .join('');
+    const byQuery = await ctx.api.postXml(
+      `/workspaces/${ws}/datastores?name=byquery`,
+      `<dataStore><type/><connectionParameters>${entriesXml({ ...rest, dbtype: 'postgis' })}</connectionParameters></dataStore>`,
+    );
     expect(byQuery).toHaveStatus(201);
     expect(byQuery.text).toBe('byquery');
-    const byType = await ctx.api.postXml(`/workspaces/${ws}/datastores`, `<dataStore><name>bytype</name><type>PostGIS</type><connectionParameters>${entriesXml(rest)}</connectionParameters></dataStore>`);
+    const byType = await ctx.api.postXml(
+      `/workspaces/${ws}/datastores`,
+      `<dataStore><name>bytype</name><type>PostGIS</type><connectionParameters>${entriesXml(rest)}</connectionParameters></dataStore>`,
+    );
     expect(byType).toHaveStatus(201);
     for (const name of ['byquery', 'bytype']) {
       const store = (await ctx.api.get(`/workspaces/${ws}/datastores/${name}.json`)).json().dataStore;
-      expect([name, store.type, store.connectionParameters.entry.find((e: { '@key': string }) => e['@key'] === 'dbtype')?.$]).toEqual([name, 'PostGIS', 'postgis']);
+      expect([name, store.type, store.connectionParameters.entry.find((e: { '@key': string }) => e['@key'] === 'dbtype')?.$]).toEqual([
+        name,
+        'PostGIS',
+        'postgis',
+      ]);
     }
   });
 
@@ -236,7 +299,9 @@ describe('PUT is a partial merge; renames where GeoServer allows them', () => {
     expect(await ctx.api.get(`/workspaces/${c.ws}`)).toHaveStatus(404);
     expect((await ctx.api.get(`/workspaces/${ws2}/datastores.json`)).json().dataStores.dataStore[0].name).toBe(c.ds);
 
-    expect(await ctx.api.putXml(`/workspaces/${ws2}/datastores/${c.ds}`, '<dataStore><name>pg2</name><description>renamed</description></dataStore>')).toHaveStatus(200);
+    expect(
+      await ctx.api.putXml(`/workspaces/${ws2}/datastores/${c.ds}`, '<dataStore><name>pg2</name><description>renamed</description></dataStore>'),
+    ).toHaveStatus(200);
     const store = (await ctx.api.get(`/workspaces/${ws2}/datastores/pg2.json`)).json().dataStore;
     expect(store.description).toBe('renamed');
     expect(store.connectionParameters.entry.find((e: { '@key': string }) => e['@key'] === 'database').$).toBe(ctx.db.storeParams().database);

@@ -15,9 +15,7 @@ describe('concurrent writes', () => {
   it(`${N} parallel POSTs of one workspace name: exactly one 201, ${N - 1} × 409`, async () => {
     const { api } = ctx;
     const name = uniqueName('race');
-    const responses = await Promise.all(
-      Array.from({ length: N }, () => api.postXml('/workspaces', `<workspace><name>${name}</name></workspace>`)),
-    );
+    const responses = await Promise.all(Array.from({ length: N }, () => api.postXml('/workspaces', `<workspace><name>${name}</name></workspace>`)));
     expect(tally(responses)).toEqual({ 201: 1, 409: N - 1 });
     for (const r of responses.filter((x) => x.status === 409)) expect(r).toBeTextError(409, `Workspace '${name}' already exists`);
     const names = parseJsonList((await api.get('/workspaces.json')).text, 'workspaces', 'workspace').map((i) => i.name);
@@ -29,9 +27,7 @@ describe('concurrent writes', () => {
     const { api } = ctx;
     const ws = uniqueName('ws');
     await createWorkspace(api, ws);
-    const responses = await Promise.all(
-      Array.from({ length: N }, () => api.postXml(`/workspaces/${ws}/datastores`, dataStoreBodyXml('same', pgParams()))),
-    );
+    const responses = await Promise.all(Array.from({ length: N }, () => api.postXml(`/workspaces/${ws}/datastores`, dataStoreBodyXml('same', pgParams()))));
     expect(tally(responses)).toEqual({ 201: 1, 409: N - 1 });
     const stores = parseJsonList((await api.get(`/workspaces/${ws}/datastores.json`)).text, 'dataStores', 'dataStore');
     expect(stores.map((s) => s.name)).toEqual(['same']);

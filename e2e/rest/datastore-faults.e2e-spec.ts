@@ -56,7 +56,10 @@ describe('tables that are not there', () => {
     const { api, db } = ctx;
     const { ws, ds } = await freshStore();
     const escaped = nativeName.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-    const res = await api.postXml(featureTypesPath(ws, ds), `<featureType><name>evil</name><nativeName>${escaped}</nativeName><nativeCRS>EPSG:4326</nativeCRS></featureType>`);
+    const res = await api.postXml(
+      featureTypesPath(ws, ds),
+      `<featureType><name>evil</name><nativeName>${escaped}</nativeName><nativeCRS>EPSG:4326</nativeCRS></featureType>`,
+    );
     expect(res).toBeTextError(404);
     expect(await db.tableExists('states')).toBe(true);
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM states'))[0].n).toBe(3);
@@ -100,7 +103,7 @@ describe('unreachable stores', () => {
 
   // PGlite serves one database whatever name a client asks for: this needs a real server.
   const itWithServer = process.env.TEST_DATABASE_URL ? it : it.skip;
-  itWithServer('a store naming a database that does not exist: 502 with the store name and the driver\'s reason', async () => {
+  itWithServer("a store naming a database that does not exist: 502 with the store name and the driver's reason", async () => {
     const { api } = ctx;
     const missing = `gc_e2e_missing_${uniqueName('db').toLowerCase()}`;
     const { ws, ds } = await freshStore({ database: missing, schema: 'public' });

@@ -1,12 +1,4 @@
-import {
-  createDataStore,
-  createWorkspace,
-  dataStoreBodyXml,
-  dataStoreJson,
-  dataStoreXml,
-  pgParams,
-  useApiServer,
-} from '../support/catalog';
+import { createDataStore, createWorkspace, dataStoreBodyXml, dataStoreJson, dataStoreXml, pgParams, useApiServer } from '../support/catalog';
 import { atomLink, crypt2Length, normalize, parseJsonList, parseXmlList, uniqueName, xmlEntries } from '../support/geoserver';
 
 const ctx = useApiServer();
@@ -34,7 +26,15 @@ describe('data stores', () => {
     const ws = await freshWorkspace();
     const params = pgParams({ schema: 'public' });
     // The seed's order with schema after database, as the reference sample.
-    const ordered = { host: params.host, port: params.port, database: params.database, schema: 'public', user: params.user, passwd: params.passwd, dbtype: 'postgis' };
+    const ordered = {
+      host: params.host,
+      port: params.port,
+      database: params.database,
+      schema: 'public',
+      user: params.user,
+      passwd: params.passwd,
+      dbtype: 'postgis',
+    };
     await createDataStore(api, ws, 'nyc', ordered);
     const res = await api.get(`/workspaces/${ws}/datastores/nyc.xml`);
     expect(res).toHaveStatus(200);
@@ -195,11 +195,16 @@ describe('data stores', () => {
       Object.entries(params)
         .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
         .join('');
-    const moved = await api.putXml(`/workspaces/${ws}/datastores/keep`, `<dataStore><connectionParameters>${entriesXml({ ...rest, host: 'other.example.org' })}</connectionParameters></dataStore>`);
+    const moved = await api.putXml(
+      `/workspaces/${ws}/datastores/keep`,
+      `<dataStore><connectionParameters>${entriesXml({ ...rest, host: 'other.example.org' })}</connectionParameters></dataStore>`,
+    );
     expect(moved).toHaveStatus(400);
     expect(moved.text).toContain('password needed');
     // The same server: what was read, sent back, keeps the password.
-    expect(await api.putXml(`/workspaces/${ws}/datastores/keep`, `<dataStore><connectionParameters>${entriesXml(rest)}</connectionParameters></dataStore>`)).toHaveStatus(200);
+    expect(
+      await api.putXml(`/workspaces/${ws}/datastores/keep`, `<dataStore><connectionParameters>${entriesXml(rest)}</connectionParameters></dataStore>`),
+    ).toHaveStatus(200);
     const second = Object.fromEntries(xmlEntries((await api.get(`/workspaces/${ws}/datastores/keep.xml`)).text));
     expect(second.host).toBe(firstEntries.host);
     expect(second.schema).toBeUndefined();
@@ -212,7 +217,9 @@ describe('data stores', () => {
     const body3 = Object.entries({ ...rest, passwd: longer })
       .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
       .join('');
-    expect(await api.putXml(`/workspaces/${ws}/datastores/keep`, `<dataStore><connectionParameters>${body3}</connectionParameters></dataStore>`)).toHaveStatus(200);
+    expect(await api.putXml(`/workspaces/${ws}/datastores/keep`, `<dataStore><connectionParameters>${body3}</connectionParameters></dataStore>`)).toHaveStatus(
+      200,
+    );
     const third = await api.get(`/workspaces/${ws}/datastores/keep.json`);
     expect(third.text).not.toContain(longer);
     const thirdPass = third.json().dataStore.connectionParameters.entry.find((e: { '@key': string }) => e['@key'] === 'passwd').$;
@@ -230,9 +237,7 @@ describe('data stores', () => {
     expect(xml.text).toContain('\n  <description>Tom &amp; Jerry&apos;s &quot;&lt;b&gt;&quot;</description>\n');
     expect(xml.text).toContain('\n    <entry key="database">a&amp;b&lt;c&gt;&quot;d&apos;e</entry>\n');
     const json = await api.get(`/workspaces/${ws}/datastores/esc.json`);
-    expect(normalize(json.text).text).toBe(
-      dataStoreJson(server.restUrl, { ws, name: 'esc', params, description: 'Tom & Jerry\'s "<b>"' }),
-    );
+    expect(normalize(json.text).text).toBe(dataStoreJson(server.restUrl, { ws, name: 'esc', params, description: 'Tom & Jerry\'s "<b>"' }));
   });
 
   it('renames a store with PUT', async () => {
@@ -266,10 +271,7 @@ describe('data stores', () => {
     expect(await api.putXml(`/workspaces/${ws}/datastores/nope`, '<dataStore><description>x</description></dataStore>')).toBeTextError(404, msg);
     expect(await api.delete(`/workspaces/${ws}/datastores/nope`)).toBeTextError(404, msg);
     const ghost = uniqueName('ghost');
-    expect(await api.postXml(`/workspaces/${ghost}/datastores`, dataStoreBodyXml('x', pgParams()))).toBeTextError(
-      404,
-      `No such workspace: '${ghost}' found`,
-    );
+    expect(await api.postXml(`/workspaces/${ghost}/datastores`, dataStoreBodyXml('x', pgParams()))).toBeTextError(404, `No such workspace: '${ghost}' found`);
     expect(await api.get(`/workspaces/${ghost}/datastores/x.xml`)).toBeTextError(404, `No such workspace: '${ghost}' found`);
   });
 
@@ -306,9 +308,9 @@ describe('data stores', () => {
   it('refuses a port that is not a number in JSON and on PUT (400), keeping the store', async () => {
     const { api } = ctx;
     const ws = await freshWorkspace();
-    expect(
-      await api.postJson(`/workspaces/${ws}/datastores`, { dataStore: { name: 'jp', connectionParameters: pgParams({ port: 'x1' }) } }),
-    ).toBeTextError(400);
+    expect(await api.postJson(`/workspaces/${ws}/datastores`, { dataStore: { name: 'jp', connectionParameters: pgParams({ port: 'x1' }) } })).toBeTextError(
+      400,
+    );
     await createDataStore(api, ws, 'kept');
     expect(
       await api.putXml(`/workspaces/${ws}/datastores/kept`, `<dataStore><connectionParameters>${'<port>abc</port>'}</connectionParameters></dataStore>`),

@@ -29,7 +29,11 @@ describe('400: bodies and names', () => {
     ['empty name', '<workspace><name></name></workspace>', XML],
     ['empty body (XML)', '', XML],
     ['empty body (JSON)', '', JSON_TYPE],
-    ['DOCTYPE with external entity', '<?xml version="1.0"?><!DOCTYPE workspace [<!ENTITY x SYSTEM "file:///etc/passwd">]><workspace><name>&x;</name></workspace>', XML],
+    [
+      'DOCTYPE with external entity',
+      '<?xml version="1.0"?><!DOCTYPE workspace [<!ENTITY x SYSTEM "file:///etc/passwd">]><workspace><name>&x;</name></workspace>',
+      XML,
+    ],
   ];
 
   it.each(badWorkspaceBodies)('POST /workspaces with %s → 400 text/plain', async (_why, body, type) => {
@@ -68,11 +72,11 @@ describe('400: bodies and names', () => {
     const { api } = ctx;
     const ws = await freshWorkspace();
     for (const name of ['a b', '1abc', '..x']) {
-      expect(
-        await api.postJson(`/workspaces/${ws}/datastores`, { dataStore: { name, connectionParameters: pgParams() } }),
-      ).toBeTextError(400);
+      expect(await api.postJson(`/workspaces/${ws}/datastores`, { dataStore: { name, connectionParameters: pgParams() } })).toBeTextError(400);
       expect(await api.postJson(`/workspaces/${ws}/styles`, { style: { name, filename: 'x.sld' } })).toBeTextError(400);
-      expect(await api.post(`/workspaces/${ws}/styles?name=${encodeURIComponent(name)}`, sldFixture('valid', 'polygon-simple.sld').bytes, SLD_10)).toBeTextError(400);
+      expect(
+        await api.post(`/workspaces/${ws}/styles?name=${encodeURIComponent(name)}`, sldFixture('valid', 'polygon-simple.sld').bytes, SLD_10),
+      ).toBeTextError(400);
     }
   });
 });
@@ -104,7 +108,10 @@ describe('404 and quietOnNotFound', () => {
 describe('405 with Allow', () => {
   async function expect405(res: HttpResponse, allowed: string[], refused: string[]) {
     expect(res).toHaveStatus(405);
-    const allow = (res.headers.get('allow') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    const allow = (res.headers.get('allow') ?? '')
+      .split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean);
     for (const m of allowed) expect(allow).toContain(m);
     for (const m of refused) expect(allow).not.toContain(m);
   }
@@ -146,9 +153,10 @@ describe('409 messages', () => {
     const ws = await freshWorkspace();
     expect(await api.postXml('/workspaces', `<workspace><name>${ws}</name></workspace>`)).toBeTextError(409, `Workspace '${ws}' already exists`);
     await createDataStore(api, ws, 'nyc');
-    expect(
-      await api.postJson(`/workspaces/${ws}/datastores`, { dataStore: { name: 'nyc', connectionParameters: pgParams() } }),
-    ).toBeTextError(409, `Store 'nyc' already exists in workspace '${ws}'`);
+    expect(await api.postJson(`/workspaces/${ws}/datastores`, { dataStore: { name: 'nyc', connectionParameters: pgParams() } })).toBeTextError(
+      409,
+      `Store 'nyc' already exists in workspace '${ws}'`,
+    );
     await createStyle(api, ws, 'sty');
     expect(await api.postXml(`/workspaces/${ws}/styles`, '<style><name>sty</name><filename>sty.sld</filename></style>')).toBeTextError(
       409,
@@ -217,21 +225,18 @@ describe('413: size limits', () => {
 });
 
 describe('415: unsupported content types', () => {
-  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/octet-stream'], [null]])(
-    'refuses a catalog body sent as %s',
-    async (type) => {
-      const { server } = ctx;
-      const name = uniqueName('ct');
-      const res = await rawRequest(`${server.restUrl}/workspaces`, {
-        method: 'POST',
-        body: `<workspace><name>${name}</name></workspace>`,
-        ...(type ? { type } : {}),
-        auth: server.admin,
-      });
-      expect(res).toBeTextError(415);
-      expect(await ctx.api.get(`/workspaces/${name}.json`)).toHaveStatus(404);
-    },
-  );
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/octet-stream'], [null]])('refuses a catalog body sent as %s', async (type) => {
+    const { server } = ctx;
+    const name = uniqueName('ct');
+    const res = await rawRequest(`${server.restUrl}/workspaces`, {
+      method: 'POST',
+      body: `<workspace><name>${name}</name></workspace>`,
+      ...(type ? { type } : {}),
+      auth: server.admin,
+    });
+    expect(res).toBeTextError(415);
+    expect(await ctx.api.get(`/workspaces/${name}.json`)).toHaveStatus(404);
+  });
 
   it('refuses an image as SLD content', async () => {
     const { api } = ctx;
@@ -258,17 +263,25 @@ describe('problem+json (RFC 9457)', () => {
   }
 
   const problems: Array<[number, string, () => Promise<{ res: HttpResponse; detail?: string }>]> = [
-    [404, 'NOT_FOUND', async () => {
-      const ghost = uniqueName('ghost');
-      return { res: await ctx.api.get(`/workspaces/${ghost}`, { accept: PROBLEM }), detail: `No such workspace: '${ghost}' found` };
-    }],
-    [409, 'ALREADY_EXISTS', async () => {
-      const ws = await freshWorkspace();
-      return {
-        res: await ctx.api.postXml('/workspaces', `<workspace><name>${ws}</name></workspace>`, { accept: PROBLEM }),
-        detail: `Workspace '${ws}' already exists`,
-      };
-    }],
+    [
+      404,
+      'NOT_FOUND',
+      async () => {
+        const ghost = uniqueName('ghost');
+        return { res: await ctx.api.get(`/workspaces/${ghost}`, { accept: PROBLEM }), detail: `No such workspace: '${ghost}' found` };
+      },
+    ],
+    [
+      409,
+      'ALREADY_EXISTS',
+      async () => {
+        const ws = await freshWorkspace();
+        return {
+          res: await ctx.api.postXml('/workspaces', `<workspace><name>${ws}</name></workspace>`, { accept: PROBLEM }),
+          detail: `Workspace '${ws}' already exists`,
+        };
+      },
+    ],
     [400, 'INVALID_NAME', async () => ({ res: await ctx.api.postXml('/workspaces', '<workspace><name>a b</name></workspace>', { accept: PROBLEM }) })],
     [400, 'MALFORMED_BODY', async () => ({ res: await ctx.api.postXml('/workspaces', '<workspace>', { accept: PROBLEM }) })],
     [400, 'WRONG_ROOT', async () => ({ res: await ctx.api.postXml('/workspaces', '<dataStore><name>x</name></dataStore>', { accept: PROBLEM }) })],
@@ -276,15 +289,23 @@ describe('problem+json (RFC 9457)', () => {
     [405, 'METHOD_NOT_ALLOWED', async () => ({ res: await ctx.api.delete('/workspaces', { accept: PROBLEM }) })],
     [415, 'UNSUPPORTED_MEDIA_TYPE', async () => ({ res: await ctx.api.post('/workspaces', 'x', 'text/plain', { accept: PROBLEM }) })],
     [401, 'UNAUTHENTICATED', async () => ({ res: await ctx.api.as(null).get('/workspaces', { accept: PROBLEM }) })],
-    [403, 'FORBIDDEN', async () => {
-      const nobody = await userWithRole(ctx.api, null, 'pj');
-      return { res: await ctx.api.as(nobody).get('/workspaces', { accept: PROBLEM }) };
-    }],
-    [403, 'NOT_EMPTY', async () => {
-      const ws = await freshWorkspace();
-      await createDataStore(ctx.api, ws, 'st');
-      return { res: await ctx.api.delete(`/workspaces/${ws}`, { accept: PROBLEM }), detail: 'Workspace not empty' };
-    }],
+    [
+      403,
+      'FORBIDDEN',
+      async () => {
+        const nobody = await userWithRole(ctx.api, null, 'pj');
+        return { res: await ctx.api.as(nobody).get('/workspaces', { accept: PROBLEM }) };
+      },
+    ],
+    [
+      403,
+      'NOT_EMPTY',
+      async () => {
+        const ws = await freshWorkspace();
+        await createDataStore(ctx.api, ws, 'st');
+        return { res: await ctx.api.delete(`/workspaces/${ws}`, { accept: PROBLEM }), detail: 'Workspace not empty' };
+      },
+    ],
   ];
 
   it.each(problems)('%i %s as problem JSON when asked', async (status, code, call) => {

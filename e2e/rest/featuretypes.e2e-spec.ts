@@ -181,7 +181,9 @@ describe('feature types: publishing the seed states table (EPSG:4326 MultiPolygo
     const { ws, ds } = await freshStore();
     await createFeatureType(api, ws, ds, seedFeatureTypeXml('states', 'states', 'US States'));
     const { n } = await getJson(ws, ds, 'states');
-    expect(n.text).toBe(featureTypeJson(server.restUrl, { ws, store: ds, name: 'states', title: 'US States', srs: 'EPSG:4326', attributes: STATES_ATTRIBUTES }));
+    expect(n.text).toBe(
+      featureTypeJson(server.restUrl, { ws, store: ds, name: 'states', title: 'US States', srs: 'EPSG:4326', attributes: STATES_ATTRIBUTES }),
+    );
     const xml = (await getXml(ws, ds, 'states')).n;
     expect(n.nativeCRS).toBe(xml.nativeCRS);
     expect(n.latLonCrs).toBe(xml.latLonCrs);
@@ -362,10 +364,12 @@ describe('feature types: what a client may leave out', () => {
     });
     expect(res).toHaveStatus(201);
     const { n } = await getJson(ws, ds, T.states);
-    expect(n.text).toBe(featureTypeJson(server.restUrl, { ws, store: ds, name: T.states, title: 'US States', srs: 'EPSG:4326', attributes: STATES_ATTRIBUTES }));
+    expect(n.text).toBe(
+      featureTypeJson(server.restUrl, { ws, store: ds, name: T.states, title: 'US States', srs: 'EPSG:4326', attributes: STATES_ATTRIBUTES }),
+    );
   });
 
-  it('the store-less path /workspaces/{ws}/featuretypes uses the workspace\'s first store', async () => {
+  it("the store-less path /workspaces/{ws}/featuretypes uses the workspace's first store", async () => {
     const { api, server, db } = ctx;
     const ws = uniqueName('ws');
     await createWorkspace(api, ws);
@@ -374,7 +378,14 @@ describe('feature types: what a client may leave out', () => {
     const res = await api.postXml(featureTypesPath(ws), seedFeatureTypeXml(T.states, T.states, 'US States'));
     expect(res).toHaveStatus(201);
     expect(res.headers.get('location')).toBe(`${server.restUrl}/workspaces/${ws}/featuretypes/${T.states}`);
-    const expected = featureTypeXml(server.restUrl, { ws, store: 'first', name: T.states, title: 'US States', srs: 'EPSG:4326', attributes: STATES_ATTRIBUTES });
+    const expected = featureTypeXml(server.restUrl, {
+      ws,
+      store: 'first',
+      name: T.states,
+      title: 'US States',
+      srs: 'EPSG:4326',
+      attributes: STATES_ATTRIBUTES,
+    });
     expect((await getXml(ws, undefined, T.states)).n.text).toBe(expected);
     expect((await getXml(ws, 'first', T.states)).n.text).toBe(expected);
     expect(await api.get(ftPath(ws, 'second', T.states))).toHaveStatus(404);
@@ -397,7 +408,12 @@ describe('feature types: lists', () => {
     expect(xml.text).toBe(
       [
         '<featureTypes>',
-        ...[T.rivers, T.states].flatMap((t) => ['  <featureType>', `    <name>${t}</name>`, `    ${atomLink(`${base}/${t}.xml`, 'application/atom+xml')}`, '  </featureType>']),
+        ...[T.rivers, T.states].flatMap((t) => [
+          '  <featureType>',
+          `    <name>${t}</name>`,
+          `    ${atomLink(`${base}/${t}.xml`, 'application/atom+xml')}`,
+          '  </featureType>',
+        ]),
         '</featureTypes>',
       ].join('\n'),
     );
@@ -442,7 +458,7 @@ describe('feature types: lists', () => {
     expect(parseXmlList((await api.get(`${path}.xml?list=configured`)).text, 'featureTypes', 'featureType').map((i) => i.name)).toEqual(['alpha_pts']);
   });
 
-  it('?list=all on the public schema hides PostGIS\'s own tables and views', async () => {
+  it("?list=all on the public schema hides PostGIS's own tables and views", async () => {
     const { api, db } = ctx;
     const ws = uniqueName('ws');
     await createWorkspace(api, ws);
@@ -560,7 +576,7 @@ describe('feature types: deleting, duplicates, unknown parents', () => {
   itWithServer.each([
     ['the store', (ws: string, ds: string) => `/workspaces/${ws}/datastores/${ds}?recurse=true`],
     ['its workspace', (ws: string) => `/workspaces/${ws}?recurse=true`],
-  ])('deleting %s closes the store\'s connections to its database at once', async (_what, deletePath) => {
+  ])("deleting %s closes the store's connections to its database at once", async (_what, deletePath) => {
     const { api, db } = ctx;
     const baseline = (await db.otherConnections())!;
     const { ws, ds } = await freshStore();

@@ -95,7 +95,9 @@ const hostileValue: fc.Arbitrary<Hostile> = fc.oneof(
 
 /** Percent-encodes every byte of the UTF-8 form but unreserved ones (a lone surrogate becomes U+FFFD, as any client would send). */
 function pct(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 function xmlText(text: string): string {
@@ -148,7 +150,10 @@ const BROKEN_BODIES = [
 ];
 
 function targetsOf(e: Example): Target[] {
-  const targets: Target[] = [...e.pathParams.map((p) => ({ kind: 'path' as const, name: p.name })), ...Object.keys(e.query).map((name) => ({ kind: 'query' as const, name }))];
+  const targets: Target[] = [
+    ...e.pathParams.map((p) => ({ kind: 'path' as const, name: p.name })),
+    ...Object.keys(e.query).map((name) => ({ kind: 'query' as const, name })),
+  ];
   targets.push({ kind: 'query', name: 'format' }, { kind: 'query', name: 'recurse' }, { kind: 'query', name: 'limit' });
   if (e.body) {
     targets.push({ kind: 'broken-body' }, { kind: 'content-type' });
@@ -217,7 +222,8 @@ async function send(m: Mutated): Promise<HttpResponse | undefined> {
     return await rawRequest(m.url, { method: m.method, auth: ctx.server.admin, body: m.body, type: m.type, accept: 'application/json' });
   } catch (err) {
     // Something node:http itself will not send (an invalid header character): nothing to test.
-    if (/ERR_INVALID_CHAR|ERR_INVALID_HTTP_TOKEN|Invalid character/.test(String((err as Error).message ?? err) + String((err as { code?: string }).code))) return undefined;
+    if (/ERR_INVALID_CHAR|ERR_INVALID_HTTP_TOKEN|Invalid character/.test(String((err as Error).message ?? err) + String((err as { code?: string }).code)))
+      return undefined;
     throw err;
   }
 }
@@ -298,12 +304,26 @@ describe('no 5xx, whatever the input', () => {
     const root = `${ctx.server.baseUrl}/ogc/features/v1`;
     const api = await rawRequest(`${root}/api`, { auth: ctx.server.admin, accept: 'application/vnd.oai.openapi+json;version=3.0' });
     expect(api).toHaveStatus(200);
-    const definition = api.json() as { paths: Record<string, { get: { parameters?: Array<{ $ref?: string; name?: string; in?: string }> } }>; components: { parameters: Record<string, { name: string; in: string }> } };
-    const examples: Record<string, string> = { collectionId: 'acme:roads', featureId: '1', limit: '5', offset: '0', bbox: '-180,-90,180,90', datetime: '2020-01-01T00:00:00Z', properties: 'name', f: 'json' };
+    const definition = api.json() as {
+      paths: Record<string, { get: { parameters?: Array<{ $ref?: string; name?: string; in?: string }> } }>;
+      components: { parameters: Record<string, { name: string; in: string }> };
+    };
+    const examples: Record<string, string> = {
+      collectionId: 'acme:roads',
+      featureId: '1',
+      limit: '5',
+      offset: '0',
+      bbox: '-180,-90,180,90',
+      datetime: '2020-01-01T00:00:00Z',
+      properties: 'name',
+      f: 'json',
+    };
     let sent = 0;
     const paths = Object.entries(definition.paths);
     for (const [i, [path, item]] of paths.entries()) {
-      const params = (item.get.parameters ?? []).map((p) => (p.$ref ? definition.components.parameters[p.$ref.split('/').pop()!] : (p as { name: string; in: string })));
+      const params = (item.get.parameters ?? []).map((p) =>
+        p.$ref ? definition.components.parameters[p.$ref.split('/').pop()!] : (p as { name: string; in: string }),
+      );
       const e: Example = {
         method: 'GET',
         path,
@@ -340,15 +360,38 @@ describe('no 5xx, whatever the input', () => {
       ['overlong UTF-8', head('GET /geoserver/rest/workspaces/%C0%AF HTTP/1.1', [`Authorization: Basic ${auth}`])],
       ['invalid UTF-8', head('GET /geoserver/rest/workspaces/%FF%FE HTTP/1.1', [`Authorization: Basic ${auth}`])],
       ['encoded surrogate', head('GET /geoserver/rest/styles/%ED%A0%80 HTTP/1.1', [`Authorization: Basic ${auth}`])],
-      ['raw 0xFF in the path', Buffer.concat([Buffer.from('GET /geoserver/rest/workspaces/'), Buffer.of(0xff, 0xfe), head(' HTTP/1.1', [`Authorization: Basic ${auth}`])])],
+      [
+        'raw 0xFF in the path',
+        Buffer.concat([Buffer.from('GET /geoserver/rest/workspaces/'), Buffer.of(0xff, 0xfe), head(' HTTP/1.1', [`Authorization: Basic ${auth}`])]),
+      ],
       ['bad UTF-8 in a query', head('GET /geoserver/rest/workspaces.json?quietOnNotFound=%C3%28 HTTP/1.1', [`Authorization: Basic ${auth}`])],
       ['feature collection with %00', head('GET /geoserver/ogc/features/v1/collections/x%00/items HTTP/1.1', [`Authorization: Basic ${auth}`])],
       ['NUL in Basic credentials', head('GET /geoserver/rest/workspaces HTTP/1.1', [`Authorization: Basic ${nulAuth}`])],
       ['Basic credentials that are not base64', head('GET /geoserver/rest/workspaces HTTP/1.1', ['Authorization: Basic %%%\u00ff'])],
-      ['invalid UTF-8 in a JSON body', withBody('POST /geoserver/rest/workspaces HTTP/1.1', 'application/json', Buffer.concat([Buffer.from('{"workspace":{"name":"'), Buffer.of(0xff, 0xc0, 0x80), Buffer.from('"}}')]))],
-      ['NUL byte in an XML body', withBody('POST /geoserver/rest/workspaces HTTP/1.1', 'application/xml', Buffer.from('<workspace><name>a\u0000b</name></workspace>'))],
-      ['UTF-16 XML declared as UTF-8', withBody('POST /geoserver/rest/workspaces HTTP/1.1', 'application/xml', Buffer.from('\ufeff<workspace><name>x</name></workspace>', 'utf16le'))],
-      ['invalid UTF-8 in an SLD', withBody('PUT /geoserver/rest/styles/point HTTP/1.1', 'application/vnd.ogc.sld+xml', Buffer.concat([Buffer.from('<StyledLayerDescriptor><Name>'), Buffer.of(0xff), Buffer.from('</Name></StyledLayerDescriptor>')]))],
+      [
+        'invalid UTF-8 in a JSON body',
+        withBody(
+          'POST /geoserver/rest/workspaces HTTP/1.1',
+          'application/json',
+          Buffer.concat([Buffer.from('{"workspace":{"name":"'), Buffer.of(0xff, 0xc0, 0x80), Buffer.from('"}}')]),
+        ),
+      ],
+      [
+        'NUL byte in an XML body',
+        withBody('POST /geoserver/rest/workspaces HTTP/1.1', 'application/xml', Buffer.from('<workspace><name>a\u0000b</name></workspace>')),
+      ],
+      [
+        'UTF-16 XML declared as UTF-8',
+        withBody('POST /geoserver/rest/workspaces HTTP/1.1', 'application/xml', Buffer.from('\ufeff<workspace><name>x</name></workspace>', 'utf16le')),
+      ],
+      [
+        'invalid UTF-8 in an SLD',
+        withBody(
+          'PUT /geoserver/rest/styles/point HTTP/1.1',
+          'application/vnd.ogc.sld+xml',
+          Buffer.concat([Buffer.from('<StyledLayerDescriptor><Name>'), Buffer.of(0xff), Buffer.from('</Name></StyledLayerDescriptor>')]),
+        ),
+      ],
       ['a 64 kB header', head('GET /geoserver/rest/workspaces HTTP/1.1', [`Authorization: Basic ${auth}`, `X-Big: ${'a'.repeat(65_536)}`])],
     ];
     const problems: string[] = [];

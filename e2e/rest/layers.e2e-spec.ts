@@ -34,10 +34,15 @@ beforeAll(async () => {
   const { db } = ctx;
   await createStatesTable(db, 'states');
   for (const [table, type, wkt] of GEOMETRY_TABLES) {
-    await createTable(db, table, [
-      { name: 'geom', type: `geometry(${type},4326)` },
-      { name: 'label', type: 'text' },
-    ], [[`ST_GeomFromText('${wkt}', 4326)`, "'x'"]]);
+    await createTable(
+      db,
+      table,
+      [
+        { name: 'geom', type: `geometry(${type},4326)` },
+        { name: 'label', type: 'text' },
+      ],
+      [[`ST_GeomFromText('${wkt}', 4326)`, "'x'"]],
+    );
   }
 }, 60_000);
 
@@ -172,7 +177,7 @@ describe('layers: default style', () => {
     expect(await layerXmlText(`/layers/${ws}:${name}.xml`)).toBe(layerXml(server.restUrl, { ws, store: ds, name, defaultStyle: { name: 'polygon' } }));
   });
 
-  it('a bare style name: the layer workspace\'s style first, then the global one', async () => {
+  it("a bare style name: the layer workspace's style first, then the global one", async () => {
     const { api } = ctx;
     const { ws, name } = await publishedStates();
     const both = uniqueName('both');
@@ -182,7 +187,11 @@ describe('layers: default style', () => {
     await createStyle(api, null, globalOnly);
 
     expect(await api.putXml(`/layers/${ws}:${name}`, `<layer><defaultStyle><name>${both}</name></defaultStyle></layer>`)).toHaveStatus(200);
-    expect(await defaultStyleOf(ws, name)).toEqual({ name: `${ws}:${both}`, workspace: ws, href: `${ctx.server.restUrl}/workspaces/${ws}/styles/${both}.json` });
+    expect(await defaultStyleOf(ws, name)).toEqual({
+      name: `${ws}:${both}`,
+      workspace: ws,
+      href: `${ctx.server.restUrl}/workspaces/${ws}/styles/${both}.json`,
+    });
 
     expect(await api.putXml(`/layers/${ws}:${name}`, `<layer><defaultStyle>${globalOnly}</defaultStyle></layer>`)).toHaveStatus(200);
     expect(await defaultStyleOf(ws, name)).toEqual({ name: globalOnly, href: `${ctx.server.restUrl}/styles/${globalOnly}.json` });
@@ -192,7 +201,9 @@ describe('layers: default style', () => {
     const { api } = ctx;
     const { ws, name } = await publishedStates();
     expect(await api.putXml(`/layers/${ws}:${name}`, '<layer><defaultStyle><name>no_such_style</name></defaultStyle></layer>')).toBeTextError(404);
-    expect(await api.putXml(`/layers/${ws}:${name}`, `<layer><defaultStyle><name>polygon</name><workspace>${ws}</workspace></defaultStyle></layer>`)).toBeTextError(404);
+    expect(
+      await api.putXml(`/layers/${ws}:${name}`, `<layer><defaultStyle><name>polygon</name><workspace>${ws}</workspace></defaultStyle></layer>`),
+    ).toBeTextError(404);
     expect(await api.putJson(`/layers/${ws}:${name}`, { layer: { defaultStyle: { name: 'no_such_style' } } })).toBeTextError(404);
     expect((await defaultStyleOf(ws, name)).name).toBe('polygon');
   });
@@ -215,7 +226,9 @@ describe('layers: default style', () => {
     const { api } = ctx;
     const { ws, name } = await publishedStates();
     await createStyle(api, ws, 'in_use');
-    expect(await api.putXml(`/layers/${ws}:${name}`, `<layer><defaultStyle><name>in_use</name><workspace>${ws}</workspace></defaultStyle></layer>`)).toHaveStatus(200);
+    expect(
+      await api.putXml(`/layers/${ws}:${name}`, `<layer><defaultStyle><name>in_use</name><workspace>${ws}</workspace></defaultStyle></layer>`),
+    ).toHaveStatus(200);
     expect(await api.delete(`/workspaces/${ws}/styles/in_use`)).toBeTextError(403, "Can't delete style referenced by existing layers.");
     expect(await api.get(`/workspaces/${ws}/styles/in_use.xml`)).toHaveStatus(200);
 
@@ -244,7 +257,9 @@ describe('layers: deleting', () => {
     const { api } = ctx;
     const { ws, ds, name } = await publishedStates();
     await createStyle(api, ws, 'own_style');
-    expect(await api.putXml(`/layers/${ws}:${name}`, `<layer><defaultStyle><name>own_style</name><workspace>${ws}</workspace></defaultStyle></layer>`)).toHaveStatus(200);
+    expect(
+      await api.putXml(`/layers/${ws}:${name}`, `<layer><defaultStyle><name>own_style</name><workspace>${ws}</workspace></defaultStyle></layer>`),
+    ).toHaveStatus(200);
     expect(await api.delete(`/workspaces/${ws}?recurse=true`)).toHaveStatus(200);
     expect(await api.get(`/workspaces/${ws}.xml`)).toHaveStatus(404);
     expect(await api.get(`/layers/${ws}:${name}.xml`)).toHaveStatus(404);

@@ -92,10 +92,7 @@ describe('namespaces', () => {
     const prefix = uniqueName('dup');
     const uri = `http://example.org/${prefix}`;
     expect(await api.postXml('/namespaces', nsBody(prefix, uri))).toHaveStatus(201);
-    expect(await api.postXml('/namespaces', nsBody(prefix, `${uri}/2`))).toBeTextError(
-      409,
-      `Namespace with prefix '${prefix}' already exists.`,
-    );
+    expect(await api.postXml('/namespaces', nsBody(prefix, `${uri}/2`))).toBeTextError(409, `Namespace with prefix '${prefix}' already exists.`);
     const other = uniqueName('dup');
     expect(await api.postXml('/namespaces', nsBody(other, uri))).toBeTextError(409, `Namespace with URI '${uri}' already exists.`);
     expect(await api.get(`/namespaces/${other}.xml`)).toHaveStatus(404);

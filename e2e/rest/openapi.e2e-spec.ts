@@ -134,7 +134,11 @@ describe('every documented operation, exercised', () => {
         await resetCatalog();
         await build(needs(o));
         const path = concretePath(o) + exampleQuery(o.op);
-        const res = await send(o.method, path, mediaType ? { body: exampleBody(o, mediaType), type: mediaType, accept: 'application/json' } : { accept: 'application/json' });
+        const res = await send(
+          o.method,
+          path,
+          mediaType ? { body: exampleBody(o, mediaType), type: mediaType, accept: 'application/json' } : { accept: 'application/json' },
+        );
         exercised++;
         if (res.status !== status) {
           failures.push(`${what}: ${res.status} instead of ${status}: ${res.text.slice(0, 200)}`);
@@ -153,7 +157,8 @@ describe('every documented operation, exercised', () => {
         if (o.method === 'GET' && success.content?.['application/xml']) {
           const xml = await send('GET', path, { accept: 'application/xml' });
           const root = rootOf(json?.schema);
-          if (xml.contentType !== 'application/xml' || (root && !xml.text.startsWith(`<${root}`))) failures.push(`${what} as XML: ${xml.contentType} ${xml.text.slice(0, 80)}`);
+          if (xml.contentType !== 'application/xml' || (root && !xml.text.startsWith(`<${root}`)))
+            failures.push(`${what} as XML: ${xml.contentType} ${xml.text.slice(0, 80)}`);
         }
         for (const sld of ['application/vnd.ogc.sld+xml'].filter((t) => o.method === 'GET' && success.content?.[t])) {
           const res2 = await send('GET', path, { accept: sld });
@@ -176,7 +181,8 @@ describe('every documented operation, exercised', () => {
       const res = await send(o.method, path, body);
       if (res.status !== 404 || res.contentType !== 'text/plain' || !res.text) failures.push(`${label(o)} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
       const quiet = await send(o.method, `${path}?quietOnNotFound=true`, body);
-      if (quiet.status !== 404 || quiet.text !== '') failures.push(`${label(o)} ${path}?quietOnNotFound=true: ${quiet.status} ${JSON.stringify(quiet.text.slice(0, 80))}`);
+      if (quiet.status !== 404 || quiet.text !== '')
+        failures.push(`${label(o)} ${path}?quietOnNotFound=true: ${quiet.status} ${JSON.stringify(quiet.text.slice(0, 80))}`);
     }
     expect(failures).toEqual([]);
   }, 120_000);

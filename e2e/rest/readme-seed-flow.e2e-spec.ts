@@ -168,10 +168,10 @@ describe('README: the seed flow section, run with curl', () => {
     await client.connect();
     try {
       const nativeName: string = ft.json().featureType.nativeName;
-      const geomCol = await client.query<{ c: string }>(
-        "SELECT f_geometry_column AS c FROM geometry_columns WHERE f_table_schema = $1 AND f_table_name = $2",
-        [params.schema ?? 'public', nativeName],
-      );
+      const geomCol = await client.query<{ c: string }>('SELECT f_geometry_column AS c FROM geometry_columns WHERE f_table_schema = $1 AND f_table_name = $2', [
+        params.schema ?? 'public',
+        nativeName,
+      ]);
       const col = geomCol.rows[0].c;
       const { rows } = await client.query(
         `SELECT ST_XMin(e) AS minx, ST_XMax(e) AS maxx, ST_YMin(e) AS miny, ST_YMax(e) AS maxy FROM (SELECT ST_Extent("${col}") AS e FROM "${params.schema ?? 'public'}"."${nativeName}") s`,

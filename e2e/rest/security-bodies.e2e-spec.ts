@@ -70,14 +70,22 @@ describe('bodies are read only after authentication', () => {
 
   it('a wrong password with a body: the same', async () => {
     const auth = basicAuth(ctx.server.admin.user, 'not-the-password');
-    const x = send(ctx.server, `PUT /geoserver/rest/styles/point HTTP/1.1\r\nHost: t\r\nAuthorization: ${auth}\r\nContent-Type: ${SLD_10}\r\nContent-Length: ${NINE_MB}`, '<StyledLayerDescriptor');
+    const x = send(
+      ctx.server,
+      `PUT /geoserver/rest/styles/point HTTP/1.1\r\nHost: t\r\nAuthorization: ${auth}\r\nContent-Type: ${SLD_10}\r\nContent-Length: ${NINE_MB}`,
+      '<StyledLayerDescriptor',
+    );
     expect(statusOf(await within(3_000, 'the 401', x.response))).toBe(401);
     await within(6_000, 'the close', x.closed);
   });
 
   it('a declared length over the limit is a 413 at once, even for an admin', async () => {
     const auth = basicAuth(ctx.server.admin.user, ctx.server.admin.password);
-    const x = send(ctx.server, `PUT /geoserver/rest/styles/point HTTP/1.1\r\nHost: t\r\nAuthorization: ${auth}\r\nContent-Type: ${SLD_10}\r\nContent-Length: ${11 * 1024 * 1024}`, '<Styled');
+    const x = send(
+      ctx.server,
+      `PUT /geoserver/rest/styles/point HTTP/1.1\r\nHost: t\r\nAuthorization: ${auth}\r\nContent-Type: ${SLD_10}\r\nContent-Length: ${11 * 1024 * 1024}`,
+      '<Styled',
+    );
     const response = await within(3_000, 'the 413', x.response);
     expect(statusOf(response)).toBe(413);
     expect(response.toLowerCase()).toContain('connection: close');
@@ -86,7 +94,10 @@ describe('bodies are read only after authentication', () => {
 
   it('a chunked body is refused when it crosses the limit, without waiting for its end', async () => {
     const auth = basicAuth(ctx.server.admin.user, ctx.server.admin.password);
-    const x = send(ctx.server, `PUT /geoserver/rest/styles/point HTTP/1.1\r\nHost: t\r\nAuthorization: ${auth}\r\nContent-Type: ${SLD_10}\r\nTransfer-Encoding: chunked`);
+    const x = send(
+      ctx.server,
+      `PUT /geoserver/rest/styles/point HTTP/1.1\r\nHost: t\r\nAuthorization: ${auth}\r\nContent-Type: ${SLD_10}\r\nTransfer-Encoding: chunked`,
+    );
     const chunk = Buffer.alloc(1024 * 1024, 'a');
     let answered = false;
     void x.response.then(() => (answered = true));

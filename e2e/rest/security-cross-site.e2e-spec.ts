@@ -141,7 +141,11 @@ describe('console sessions', () => {
     const unknown = await signIn(ctx.server.baseUrl, 'nobody_here', 'x');
     expect(unknown.response).toHaveStatus(401);
     expect(unknown.response.text).toBe(wrong.response.text);
-    const form = await rawRequest(`${ctx.server.baseUrl}/auth/session`, { method: 'POST', type: FORM, body: `userName=${admin().user}&password=${admin().password}` });
+    const form = await rawRequest(`${ctx.server.baseUrl}/auth/session`, {
+      method: 'POST',
+      type: FORM,
+      body: `userName=${admin().user}&password=${admin().password}`,
+    });
     expect(form).toHaveStatus(415);
     const crossSite = await signIn(ctx.server.baseUrl, admin().user, admin().password, { origin: EVIL });
     expectCrossSiteRefusal(crossSite.response);
@@ -150,7 +154,11 @@ describe('console sessions', () => {
       const res = await rawRequest(`${ctx.server.baseUrl}/auth/session`, { method: 'POST', type: 'application/json', body });
       expect(res.status).toBe(400);
     }
-    const huge = await rawRequest(`${ctx.server.baseUrl}/auth/session`, { method: 'POST', type: 'application/json', body: JSON.stringify({ userName: 'a', password: 'p'.repeat(100_000) }) });
+    const huge = await rawRequest(`${ctx.server.baseUrl}/auth/session`, {
+      method: 'POST',
+      type: 'application/json',
+      body: JSON.stringify({ userName: 'a', password: 'p'.repeat(100_000) }),
+    });
     expect(huge).toHaveStatus(413);
   });
 
@@ -187,7 +195,12 @@ describe('console sessions', () => {
     const ws = uniqueName('csrf');
     const attempts: Array<Record<string, string>> = [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
     for (const headers of attempts) {
-      const res = await withCookie(`${ctx.server.restUrl}/workspaces`, token, { method: 'POST', type: 'application/json', body: JSON.stringify({ workspace: { name: ws } }), headers });
+      const res = await withCookie(`${ctx.server.restUrl}/workspaces`, token, {
+        method: 'POST',
+        type: 'application/json',
+        body: JSON.stringify({ workspace: { name: ws } }),
+        headers,
+      });
       expectCrossSiteRefusal(res);
     }
     expect(await ctx.api.get(`/workspaces/${ws}.json`)).toHaveStatus(404);
@@ -241,7 +254,7 @@ describe('console sessions', () => {
     expect((await signIn(ctx.server.baseUrl, user.user, 'pw-new-one-2')).response).toHaveStatus(204);
   });
 
-  it("disabling, removing the last role or deleting a user ends its sessions; renaming or enabling does not", async () => {
+  it('disabling, removing the last role or deleting a user ends its sessions; renaming or enabling does not', async () => {
     const works = (token: string) => withCookie(`${ctx.server.restUrl}/workspaces.json`, token);
     const a = await userWithRole(ctx.api, 'READER', 'dis');
     const sa = await signIn(ctx.server.baseUrl, a.user, a.password);
@@ -264,7 +277,6 @@ describe('console sessions', () => {
     expect(await works(sc.token)).toHaveStatus(401);
   });
 });
-
 
 describeWithExternalCatalog('sessions across two api processes on one database', () => {
   let a: ApiServer | undefined;

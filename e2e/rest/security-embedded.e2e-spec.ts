@@ -25,7 +25,10 @@ afterAll(async () => {
 
 /** The embedded catalog's port, from the api's own start-up line. */
 function catalogPort(): number {
-  const lines = api!.output().split('\n').filter((l) => /embedded PostgreSQL \(PGlite\) opened .* listening on/.test(l) && !l.includes('sample-db'));
+  const lines = api!
+    .output()
+    .split('\n')
+    .filter((l) => /embedded PostgreSQL \(PGlite\) opened .* listening on/.test(l) && !l.includes('sample-db'));
   const m = /listening on [^:\s]+:(\d+)/.exec(lines[0] ?? '');
   if (!m) throw new Error(`no catalog port in the api's output:\n${api!.output().slice(-2000)}`);
   return Number(m[1]);

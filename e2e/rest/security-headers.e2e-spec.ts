@@ -59,7 +59,7 @@ describe('security headers', () => {
     }
   });
 
-  it("the console and its assets: scripts from self only, no inline script, never framed", async () => {
+  it('the console and its assets: scripts from self only, no inline script, never framed', async () => {
     const page = await request(`${ctx.server.baseUrl}/web/`, { auth: null });
     expect(page.status).toBe(200);
     expect(page.contentType).toBe('text/html');

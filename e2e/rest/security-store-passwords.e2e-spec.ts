@@ -151,7 +151,9 @@ describe('store passwords', () => {
     expect(await ctx.api.putXml(`/workspaces/${ws}`, `<workspace><name>${newWs}</name></workspace>`)).toHaveStatus(200);
     const third = uniqueName('pwthird');
     await createWorkspace(ctx.api, third);
-    expect(await ctx.api.putXml(`/workspaces/${newWs}/datastores/${renamed}`, `<dataStore><workspace><name>${third}</name></workspace></dataStore>`)).toHaveStatus(200);
+    expect(
+      await ctx.api.putXml(`/workspaces/${newWs}/datastores/${renamed}`, `<dataStore><workspace><name>${third}</name></workspace></dataStore>`),
+    ).toHaveStatus(200);
 
     const before = fake.passwords.length;
     expect(await connectionTest(storeXml(renamed, target(fake), `<workspace><name>${third}</name></workspace>`))).toHaveStatus(502);
@@ -168,7 +170,9 @@ describeWithExternalCatalog('passwords stored before binding are upgraded at sta
     await second?.stop();
     await first?.stop();
     if (!databaseUrl) return;
-    await withClient(process.env.TEST_DATABASE_URL!, (admin) => admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl!).pathname.slice(1)}" WITH (FORCE)`));
+    await withClient(process.env.TEST_DATABASE_URL!, (admin) =>
+      admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl!).pathname.slice(1)}" WITH (FORCE)`),
+    );
   }, 30_000);
 
   /** A value as the catalog wrote it before binding: crypt2: + base64(iv | ciphertext | tag), no associated data. */

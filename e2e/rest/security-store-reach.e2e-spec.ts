@@ -33,8 +33,14 @@ describe('system schemas', () => {
       expectSystemSchemaRefused(res, schema);
     }
     await createSpatialStore(ctx.api, ctx.db, ws, 'db');
-    expectSystemSchemaRefused(await ctx.api.putXml(`/workspaces/${ws}/datastores/db`, dataStoreBodyXml('db', ctx.db.storeParams({ schema: 'pg_catalog' }))), 'pg_catalog');
-    expectSystemSchemaRefused(await ctx.api.postXml('/datastores/connection-test', dataStoreBodyXml('t', ctx.db.storeParams({ schema: 'pg_catalog' }))), 'pg_catalog');
+    expectSystemSchemaRefused(
+      await ctx.api.putXml(`/workspaces/${ws}/datastores/db`, dataStoreBodyXml('db', ctx.db.storeParams({ schema: 'pg_catalog' }))),
+      'pg_catalog',
+    );
+    expectSystemSchemaRefused(
+      await ctx.api.postXml('/datastores/connection-test', dataStoreBodyXml('t', ctx.db.storeParams({ schema: 'pg_catalog' }))),
+      'pg_catalog',
+    );
   });
 
   it('a store on its own schema neither lists nor publishes the system tables', async () => {
@@ -86,7 +92,9 @@ describe('STORE_HOSTS', () => {
     const host = ctx.db.storeParams().host;
     expect(await api.postXml('/datastores/connection-test', dataStoreBodyXml('t', ctx.db.storeParams({ host: '127.0.0.1' })))).toHaveStatus(200);
     expect(await api.postXml('/datastores/connection-test', dataStoreBodyXml('t', ctx.db.storeParams({ host: 'localhost' })))).toHaveStatus(200);
-    expect(await api.postXml(`/workspaces/${ws}/datastores`, dataStoreBodyXml('db', ctx.db.storeParams()))).toHaveStatus(host === '127.0.0.1' || host === 'localhost' ? 201 : 400);
+    expect(await api.postXml(`/workspaces/${ws}/datastores`, dataStoreBodyXml('db', ctx.db.storeParams()))).toHaveStatus(
+      host === '127.0.0.1' || host === 'localhost' ? 201 : 400,
+    );
     expect((await api.postXml('/datastores/connection-test', dataStoreBodyXml('t', ctx.db.storeParams({ host: '10.1.2.3' })))).text).toContain('STORE_HOSTS');
   });
 });

@@ -47,9 +47,7 @@ describeWithExternalCatalog('migration: user names unique case-insensitively', (
       .json()
       .users.map((u: { userName: string }) => u.userName)
       .sort();
-    expect(names).toEqual(
-      ['admin', `Admin-duplicate-${ids.Admin}`, 'Bob', `bob-duplicate-${ids.bob}`, `BOB-duplicate-${ids.BOB}`, 'carol'].sort(),
-    );
+    expect(names).toEqual(['admin', `Admin-duplicate-${ids.Admin}`, 'Bob', `bob-duplicate-${ids.bob}`, `BOB-duplicate-${ids.BOB}`, 'carol'].sort());
     // The admin (the oldest of its names) still signs in; no new case duplicate can be made.
     expect(await api.get('/workspaces.json')).toHaveStatus(200);
     expect(await api.postJson('/security/usergroup/users', { user: { userName: 'BOB', password: 'pw-1' } })).toHaveStatus(409);

@@ -60,7 +60,11 @@ describe('the seed flow with XML bodies (text/xml), read back after every step',
     const cp = Object.entries(params)
       .map(([k, v]) => `<${k}>${v}</${k}>`)
       .join('');
-    const ds3 = await api.post(`/workspaces/${ws}/datastores`, `<dataStore><name>${ds}</name><connectionParameters>${cp}</connectionParameters></dataStore>`, TEXT_XML);
+    const ds3 = await api.post(
+      `/workspaces/${ws}/datastores`,
+      `<dataStore><name>${ds}</name><connectionParameters>${cp}</connectionParameters></dataStore>`,
+      TEXT_XML,
+    );
     expect(ds3).toHaveStatus(201);
     expect(ds3.headers.get('location')).toBe(`${rest}/workspaces/${ws}/datastores/${ds}`);
     const ds4 = await api.get(`/workspaces/${ws}/datastores/${ds}.xml`, read);
@@ -162,9 +166,7 @@ describe('the seed flow with JSON bodies, read back in JSON', () => {
     const sld = sldFixture('valid', 'polygon-simple.sld');
     expect(await api.put(`/workspaces/${ws}/styles/states_style`, sld.bytes, SLD_10)).toHaveStatus(200);
     expect((await api.get(`/workspaces/${ws}/styles/states_style.sld`)).bytes.equals(sld.bytes)).toBe(true);
-    expect(normalize((await api.get(`/workspaces/${ws}/styles/states_style.json`)).text).text).toBe(
-      styleJson({ name: 'states_style', ws, modified: true }),
-    );
+    expect(normalize((await api.get(`/workspaces/${ws}/styles/states_style.json`)).text).text).toBe(styleJson({ name: 'states_style', ws, modified: true }));
 
     const l9 = await api.putJson(layerPath, { layer: { defaultStyle: { name: 'states_style', workspace: ws } } });
     expect(l9).toHaveStatus(200);

@@ -57,8 +57,16 @@ async function expectUnchanged(name: string): Promise<void> {
 
 describe('SLD upload: valid styles', () => {
   it('has fixtures of both versions', () => {
-    expect(fixtures('valid').map((f) => f.version).sort()).toEqual(['1.0.0', '1.1.0']);
-    expect(fixtures('invalid').map((f) => f.file).sort()).toEqual([...EXPECTED_BODY.keys()].sort());
+    expect(
+      fixtures('valid')
+        .map((f) => f.version)
+        .sort(),
+    ).toEqual(['1.0.0', '1.1.0']);
+    expect(
+      fixtures('invalid')
+        .map((f) => f.file)
+        .sort(),
+    ).toEqual([...EXPECTED_BODY.keys()].sort());
   });
 
   describe.each(fixtures('valid').map((f) => [f.file, f] as const))('%s', (_file, fixture) => {

@@ -98,9 +98,7 @@ describe('styles: records', () => {
       ].join('\n'),
     );
     const json = await api.get(`/workspaces/${ws}/styles.json`);
-    expect(json.text).toBe(
-      JSON.stringify({ styles: { style: [{ name: wsStyle, href: `${server.restUrl}/workspaces/${ws}/styles/${wsStyle}.json` }] } }),
-    );
+    expect(json.text).toBe(JSON.stringify({ styles: { style: [{ name: wsStyle, href: `${server.restUrl}/workspaces/${ws}/styles/${wsStyle}.json` }] } }));
   });
 
   it('answers an empty workspace style list as <styles/> and {"styles":""}', async () => {
@@ -186,9 +184,7 @@ describe('styles: SLD content', () => {
     expect(got).toHaveStatus(200);
     expect(got.contentType).toBe(SLD_10);
     expect(got.bytes.equals(sld.bytes)).toBe(true);
-    expect(normalize((await api.get(`/workspaces/${ws}/styles/${name}.xml`)).text).text).toBe(
-      styleXml({ name, ws, modified: true }),
-    );
+    expect(normalize((await api.get(`/workspaces/${ws}/styles/${name}.xml`)).text).text).toBe(styleXml({ name, ws, modified: true }));
   });
 
   it('uploads SE 1.1 to {s}.sld; the record and the content type say 1.1.0', async () => {
@@ -245,9 +241,7 @@ describe('styles: SLD content', () => {
       expect(got).toHaveStatus(200);
       expect(got.contentType).toBe(fixture.mime);
       expect(got.bytes.equals(fixture.bytes)).toBe(true);
-      expect(normalize((await api.get(`/workspaces/${ws}/styles/${name}.xml`)).text).text).toBe(
-        styleXml({ name, ws, version: fixture.version }),
-      );
+      expect(normalize((await api.get(`/workspaces/${ws}/styles/${name}.xml`)).text).text).toBe(styleXml({ name, ws, version: fixture.version }));
     });
 
     it('is accepted by PUT to an existing global style', async () => {

@@ -83,9 +83,7 @@ describeWithExternalCatalog('two api processes on one database', () => {
   it('parallel POSTs of one name split over both processes: exactly one 201', async () => {
     const name = uniqueName('race');
     const body = `<workspace><name>${name}</name></workspace>`;
-    const responses: HttpResponse[] = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? apiA : apiB).postXml('/workspaces', body)),
-    );
+    const responses: HttpResponse[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? apiA : apiB).postXml('/workspaces', body)));
     const counts: Record<number, number> = {};
     for (const r of responses) counts[r.status] = (counts[r.status] ?? 0) + 1;
     expect(counts).toEqual({ 201: 1, 409: 39 });

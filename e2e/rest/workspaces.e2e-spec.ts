@@ -201,7 +201,7 @@ describe('workspaces', () => {
     ['POST style', (n) => ctx.api.postXml(`/workspaces/${n}/styles`, '<style><name>x</name><filename>x.sld</filename></style>')],
   ];
 
-  it.each(unknownWorkspaceCalls)("answers 404 \"No such workspace: 'x' found\" to %s of an unknown workspace", async (_what, call) => {
+  it.each(unknownWorkspaceCalls)('answers 404 "No such workspace: \'x\' found" to %s of an unknown workspace', async (_what, call) => {
     const name = uniqueName('ghost');
     expect(await call(name)).toBeTextError(404, `No such workspace: '${name}' found`);
   });

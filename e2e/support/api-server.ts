@@ -188,9 +188,7 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(
-        `The api was not ready within ${timeoutMs} ms (last answer: ${lastAnswer}). Output tail:\n${tail()}`,
-      );
+      throw new Error(`The api was not ready within ${timeoutMs} ms (last answer: ${lastAnswer}). Output tail:\n${tail()}`);
     }
     await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
   }

@@ -63,11 +63,7 @@ export function dataStoreBodyXml(name: string, params: Record<string, string>): 
 }
 
 export async function createDataStore(api: RestClient, ws: string, name: string, params = pgParams()): Promise<void> {
-  mustBe(
-    await api.postXml(`/workspaces/${seg(ws)}/datastores`, dataStoreBodyXml(name, params)),
-    201,
-    `create data store ${ws}:${name}`,
-  );
+  mustBe(await api.postXml(`/workspaces/${seg(ws)}/datastores`, dataStoreBodyXml(name, params)), 201, `create data store ${ws}:${name}`);
 }
 
 /** Creates a style record globally (`ws` null) or in a workspace. */
@@ -264,11 +260,7 @@ export { restClient };
 // Security: users and roles.
 
 export async function createUser(api: RestClient, userName: string, password: string, enabled = true): Promise<void> {
-  mustBe(
-    await api.postJson('/security/usergroup/users', { user: { userName, password, enabled } }),
-    201,
-    `create user ${userName}`,
-  );
+  mustBe(await api.postJson('/security/usergroup/users', { user: { userName, password, enabled } }), 201, `create user ${userName}`);
 }
 
 export async function grantRole(api: RestClient, role: string, userName: string): Promise<void> {

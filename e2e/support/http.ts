@@ -86,8 +86,7 @@ function buildHeaders(opts: RequestOptions): Record<string, string> {
 export async function request(url: string, opts: RequestOptions = {}): Promise<HttpResponse> {
   const started = performance.now();
   // A Uint8Array body gets no implicit Content-Type (a string would get text/plain).
-  const body =
-    opts.body === undefined ? undefined : new Uint8Array(typeof opts.body === 'string' ? Buffer.from(opts.body, 'utf8') : opts.body);
+  const body = opts.body === undefined ? undefined : new Uint8Array(typeof opts.body === 'string' ? Buffer.from(opts.body, 'utf8') : opts.body);
   const res = await fetch(url, {
     method: opts.method ?? 'GET',
     headers: buildHeaders(opts),
@@ -156,8 +155,7 @@ export interface RestClient {
 
 export function restClient(server: Pick<ApiServer, 'restUrl' | 'admin'>, auth: Credentials | null = server.admin): RestClient {
   const url = (path: string) => server.restUrl + path;
-  const call = (method: string, path: string, opts: RequestOptions = {}) =>
-    request(url(path), { auth, ...opts, method });
+  const call = (method: string, path: string, opts: RequestOptions = {}) => request(url(path), { auth, ...opts, method });
   const client: RestClient = {
     restUrl: server.restUrl,
     auth,

@@ -41,9 +41,7 @@ expect.extend({
     return {
       pass: problems.length === 0,
       message: () =>
-        this.isNot
-          ? `expected not a ${status} text error, got ${describeResponse(received)}`
-          : `${problems.join('; ')} — got ${describeResponse(received)}`,
+        this.isNot ? `expected not a ${status} text error, got ${describeResponse(received)}` : `${problems.join('; ')} — got ${describeResponse(received)}`,
     };
   },
 });

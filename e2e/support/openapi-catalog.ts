@@ -100,10 +100,13 @@ export async function resetCatalog(ctx: SpatialContext): Promise<void> {
     const v = res.json()[root];
     return v === '' ? [] : (v[item] as Array<{ name: string }>).map((i) => i.name);
   };
-  for (const ws of names(await api.get('/workspaces.json'), 'workspaces', 'workspace')) await must(`delete ${ws}`, api.delete(`/workspaces/${ws}?recurse=true`), 200);
-  for (const s of names(await api.get('/styles.json'), 'styles', 'style').filter((s) => !DEFAULT_STYLES.includes(s))) await must(`delete style ${s}`, api.delete(`/styles/${s}?recurse=true`), 200);
+  for (const ws of names(await api.get('/workspaces.json'), 'workspaces', 'workspace'))
+    await must(`delete ${ws}`, api.delete(`/workspaces/${ws}?recurse=true`), 200);
+  for (const s of names(await api.get('/styles.json'), 'styles', 'style').filter((s) => !DEFAULT_STYLES.includes(s)))
+    await must(`delete style ${s}`, api.delete(`/styles/${s}?recurse=true`), 200);
   const users = (await api.get('/security/usergroup/users.json')).json().users as Array<{ userName: string }>;
-  for (const u of users.filter((u) => u.userName !== ctx.server.admin.user)) await must(`delete user ${u.userName}`, api.delete(`/security/usergroup/user/${u.userName}`), 200);
+  for (const u of users.filter((u) => u.userName !== ctx.server.admin.user))
+    await must(`delete user ${u.userName}`, api.delete(`/security/usergroup/user/${u.userName}`), 200);
 }
 
 /** Makes what the examples name. */
@@ -114,10 +117,12 @@ export async function buildCatalog(ctx: SpatialContext, need: Set<Fixture>): Pro
     const entry = Object.entries(ctx.db.storeParams()).map(([k, v]) => ({ '@key': k, $: v }));
     await must('store', api.postJson('/workspaces/acme/datastores', { dataStore: { name: 'nyc', connectionParameters: { entry } } }), 201);
   }
-  if (need.has('featureType')) await must('feature type', api.postJson('/workspaces/acme/datastores/nyc/featuretypes', { featureType: { name: 'roads' } }), 201);
+  if (need.has('featureType'))
+    await must('feature type', api.postJson('/workspaces/acme/datastores/nyc/featuretypes', { featureType: { name: 'roads' } }), 201);
   if (need.has('wsStyle')) await must('workspace style', api.post('/workspaces/acme/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
   if (need.has('globalStyle')) await must('global style', api.post('/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
-  if (need.has('user')) await must('user', api.postJson('/security/usergroup/users', { user: { userName: 'viewer', password: 'f1rst-Secret', enabled: true } }), 201);
+  if (need.has('user'))
+    await must('user', api.postJson('/security/usergroup/users', { user: { userName: 'viewer', password: 'f1rst-Secret', enabled: true } }), 201);
 }
 
 /** The example body in a media type; the connection test's example names a host that is not there, so it gets the test database's parameters. */
@@ -125,8 +130,11 @@ export function exampleBody(ctx: SpatialContext, o: DocumentedOperation, mediaTy
   const example = o.op.requestBody!.content[mediaType].example;
   if (o.op.operationId === 'testDataStoreConnection') {
     const params = ctx.db.storeParams();
-    if (mediaType === 'application/json') return JSON.stringify({ dataStore: { connectionParameters: { entry: Object.entries(params).map(([k, v]) => ({ '@key': k, $: v })) } } });
-    return `<dataStore><connectionParameters>${Object.entries(params).map(([k, v]) => `<entry key="${k}">${v}</entry>`).join('')}</connectionParameters></dataStore>`;
+    if (mediaType === 'application/json')
+      return JSON.stringify({ dataStore: { connectionParameters: { entry: Object.entries(params).map(([k, v]) => ({ '@key': k, $: v })) } } });
+    return `<dataStore><connectionParameters>${Object.entries(params)
+      .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
+      .join('')}</connectionParameters></dataStore>`;
   }
   if (example === undefined) throw new Error(`${label(o)}: no example for ${mediaType}`);
   return typeof example === 'string' ? example : JSON.stringify(example);

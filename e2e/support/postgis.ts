@@ -202,7 +202,9 @@ export async function waitForSampleDb(port: number): Promise<Client> {
     } catch (e) {
       await client?.end().catch(() => undefined);
       if (Date.now() > deadline) {
-        throw noSpatialDatabase(`the embedded sample database on 127.0.0.1:${port} did not answer with PostGIS within ${SAMPLE_DB_WAIT_MS / 1000} s: ${(e as Error).message}`);
+        throw noSpatialDatabase(
+          `the embedded sample database on 127.0.0.1:${port} did not answer with PostGIS within ${SAMPLE_DB_WAIT_MS / 1000} s: ${(e as Error).message}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -231,13 +233,7 @@ export async function sampleSpatialDb(port: number): Promise<SpatialDb> {
   });
 }
 
-function makeSpatialDb(
-  kind: SpatialDb['kind'],
-  schema: string,
-  client: Client,
-  params: Record<string, string>,
-  drop: () => Promise<void>,
-): SpatialDb {
+function makeSpatialDb(kind: SpatialDb['kind'], schema: string, client: Client, params: Record<string, string>, drop: () => Promise<void>): SpatialDb {
   let searchPathSet: Promise<unknown> | undefined;
   const query = async <T>(sql: string, values?: unknown[]): Promise<T[]> => {
     searchPathSet ??= client.query(`SET search_path TO "${schema}", public`);
@@ -272,9 +268,7 @@ function makeSpatialDb(
     },
     async otherConnections() {
       if (kind !== 'external') return null;
-      const rows = await query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-      );
+      const rows = await query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
       return rows[0].n;
     },
     drop,

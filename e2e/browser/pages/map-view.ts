@@ -67,10 +67,7 @@ export class MapView {
     return handle.evaluate(
       (element, [color, tol]) => {
         const near = (data: Uint8ClampedArray, i: number) =>
-          data[i + 3] === 255 &&
-          Math.abs(data[i] - color[0]) <= tol &&
-          Math.abs(data[i + 1] - color[1]) <= tol &&
-          Math.abs(data[i + 2] - color[2]) <= tol;
+          data[i + 3] === 255 && Math.abs(data[i] - color[0]) <= tol && Math.abs(data[i + 1] - color[1]) <= tol && Math.abs(data[i + 2] - color[2]) <= tol;
         for (const canvas of Array.from(element.querySelectorAll('canvas'))) {
           const context = canvas.getContext('2d');
           if (!context || canvas.width === 0) continue;

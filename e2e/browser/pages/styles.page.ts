@@ -17,7 +17,7 @@ export class StylesPage extends ConsolePage {
   async create(name: string, workspace: string, template: RegExp): Promise<void> {
     await this.createForm.getByLabel('Name').fill(name);
     await this.createForm.getByLabel('Workspace').selectOption(workspace);
-    await this.createForm.getByLabel('Start from').selectOption({ label: (await this.optionLabel(template)) });
+    await this.createForm.getByLabel('Start from').selectOption({ label: await this.optionLabel(template) });
     await this.createForm.getByRole('button', { name: 'Create and edit' }).click();
   }
 

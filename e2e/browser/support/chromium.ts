@@ -18,9 +18,7 @@ export const ARTIFACTS_DIR = resolve(__dirname, '..', '..', 'artifacts');
  */
 export function requireChromium(): void {
   if (existsSync(CHROMIUM_PATH)) return;
-  const error = new Error(
-    `BROWSER TESTS CANNOT RUN: Chromium is missing at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`,
-  );
+  const error = new Error(`BROWSER TESTS CANNOT RUN: Chromium is missing at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`);
   error.stack = error.message;
   throw error;
 }

@@ -2,7 +2,8 @@ import { isPasswordKey, isSystemSchema, loginPasswordKey } from './store-paramet
 
 describe('store parameters', () => {
   it('names every key that holds a password, whatever its case', () => {
-    for (const key of ['passwd', 'Passwd', 'PASSWD', 'password', 'Password', 'SSL password', 'keystore_passwd']) expect([key, isPasswordKey(key)]).toEqual([key, true]);
+    for (const key of ['passwd', 'Passwd', 'PASSWD', 'password', 'Password', 'SSL password', 'keystore_passwd'])
+      expect([key, isPasswordKey(key)]).toEqual([key, true]);
     for (const key of ['user', 'host', 'pass', 'passive', 'database']) expect([key, isPasswordKey(key)]).toEqual([key, false]);
   });
 

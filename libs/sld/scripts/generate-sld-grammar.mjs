@@ -232,7 +232,8 @@ class Compiler {
   }
 
   typeDefinition(key) {
-    if (key === 'xs:anyType') return { kind: 'complex', mixed: true, content: ['a', '##any', 'lax', 0, UNBOUNDED], anyAttribute: { namespaces: '##any', process: 'lax' } };
+    if (key === 'xs:anyType')
+      return { kind: 'complex', mixed: true, content: ['a', '##any', 'lax', 0, UNBOUNDED], anyAttribute: { namespaces: '##any', process: 'lax' } };
     if (key.startsWith('xs:')) return { kind: 'simple', base: key };
     const definition = this.types.get(key);
     if (!definition) throw new Error(`type ${key} used before it is compiled`);
@@ -409,7 +410,10 @@ class Compiler {
         return { kind: 'simple', list: itemName ? this.typeRef(derivation, itemName) : this.compileAnonymous(inner, `${key}/item`) };
       }
       case 'union': {
-        const members = (attr(derivation, 'memberTypes') ?? '').split(/\s+/).filter(Boolean).map((m) => this.typeRef(derivation, m));
+        const members = (attr(derivation, 'memberTypes') ?? '')
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((m) => this.typeRef(derivation, m));
         xsChildren(derivation)
           .filter((c) => c.localName === 'simpleType')
           .forEach((c, i) => members.push(this.compileAnonymous(c, `${key}/member${i}`)));

@@ -13,14 +13,6 @@ export {
   type XmlParseResult,
   type XmlText,
 } from './xml/xml-tree';
-export {
-  detectSldVersion,
-  SLD_NAMESPACE,
-  SLD_VERSIONS,
-  validateSld,
-  type SldIssueCode,
-  type SldValidationResult,
-  type SldVersion,
-} from './sld/sld-validation';
+export { detectSldVersion, SLD_NAMESPACE, SLD_VERSIONS, validateSld, type SldIssueCode, type SldValidationResult, type SldVersion } from './sld/sld-validation';
 export { SCHEMA_ISSUE_CODES, type SchemaIssueCode } from './schema/schema-validator';
 export { STYLE_RULE_CODES, type StyleRuleCode } from './sld/style-rules';

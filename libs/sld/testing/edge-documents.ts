@@ -47,25 +47,31 @@ export const EDGE_DOCUMENTS: Readonly<Record<string, string>> = {
   'xsi:type': sld10('<PointSymbolizer xsi:type="foo"/>'),
   'xsi:nil on a non-nillable element': sld10('<MaxScaleDenominator xsi:nil="true"/>' + P10),
   'BBOX with gml:Box (1.0.0)': sld10(
-    '<ogc:Filter><ogc:BBOX><ogc:PropertyName>g</ogc:PropertyName><gml:Box srsName="EPSG:4326"><gml:coordinates>0,0 1,1</gml:coordinates></gml:Box></ogc:BBOX></ogc:Filter>' + P10,
+    '<ogc:Filter><ogc:BBOX><ogc:PropertyName>g</ogc:PropertyName><gml:Box srsName="EPSG:4326"><gml:coordinates>0,0 1,1</gml:coordinates></gml:Box></ogc:BBOX></ogc:Filter>' +
+      P10,
   ),
   'gml:Box without its coordinates': sld10(
     '<ogc:Filter><ogc:BBOX><ogc:PropertyName>g</ogc:PropertyName><gml:Box><gml:coord><gml:X>0</gml:X></gml:coord></gml:Box></ogc:BBOX></ogc:Filter>' + P10,
   ),
   'BBOX with gml:Envelope (1.1.0)': se11(
-    '<ogc:Filter><ogc:BBOX><ogc:PropertyName>g</ogc:PropertyName><gml:Envelope srsName="EPSG:4326"><gml:lowerCorner>0 0</gml:lowerCorner><gml:upperCorner>1 1</gml:upperCorner></gml:Envelope></ogc:BBOX></ogc:Filter>' + P11,
+    '<ogc:Filter><ogc:BBOX><ogc:PropertyName>g</ogc:PropertyName><gml:Envelope srsName="EPSG:4326"><gml:lowerCorner>0 0</gml:lowerCorner><gml:upperCorner>1 1</gml:upperCorner></gml:Envelope></ogc:BBOX></ogc:Filter>' +
+      P11,
   ),
   'gml:Envelope with a non-numeric corner': se11(
-    '<ogc:Filter><ogc:BBOX><ogc:PropertyName>g</ogc:PropertyName><gml:Envelope><gml:lowerCorner>0 a</gml:lowerCorner><gml:upperCorner>1 1</gml:upperCorner></gml:Envelope></ogc:BBOX></ogc:Filter>' + P11,
+    '<ogc:Filter><ogc:BBOX><ogc:PropertyName>g</ogc:PropertyName><gml:Envelope><gml:lowerCorner>0 a</gml:lowerCorner><gml:upperCorner>1 1</gml:upperCorner></gml:Envelope></ogc:BBOX></ogc:Filter>' +
+      P11,
   ),
   'Intersects with a gml:Polygon (1.1.0)': se11(
-    '<ogc:Filter><ogc:Intersects><ogc:PropertyName>g</ogc:PropertyName><gml:Polygon gml:id="p1"><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></ogc:Intersects></ogc:Filter>' + P11,
+    '<ogc:Filter><ogc:Intersects><ogc:PropertyName>g</ogc:PropertyName><gml:Polygon gml:id="p1"><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></ogc:Intersects></ogc:Filter>' +
+      P11,
   ),
   'DWithin with a numeric-free Distance (1.0.0, mixed)': sld10(
-    '<ogc:Filter><ogc:DWithin><ogc:PropertyName>g</ogc:PropertyName><gml:Point><gml:coordinates>1,2</gml:coordinates></gml:Point><ogc:Distance units="m">x</ogc:Distance></ogc:DWithin></ogc:Filter>' + P10,
+    '<ogc:Filter><ogc:DWithin><ogc:PropertyName>g</ogc:PropertyName><gml:Point><gml:coordinates>1,2</gml:coordinates></gml:Point><ogc:Distance units="m">x</ogc:Distance></ogc:DWithin></ogc:Filter>' +
+      P10,
   ),
   'DWithin with a numeric-free Distance (1.1.0, double)': se11(
-    '<ogc:Filter><ogc:DWithin><ogc:PropertyName>g</ogc:PropertyName><gml:Point><gml:pos>1 2</gml:pos></gml:Point><ogc:Distance units="m">x</ogc:Distance></ogc:DWithin></ogc:Filter>' + P11,
+    '<ogc:Filter><ogc:DWithin><ogc:PropertyName>g</ogc:PropertyName><gml:Point><gml:pos>1 2</gml:pos></gml:Point><ogc:Distance units="m">x</ogc:Distance></ogc:DWithin></ogc:Filter>' +
+      P11,
   ),
   'FeatureTypeName QName with a bound prefix': se11(P11, '<se:FeatureTypeName>ogc:x</se:FeatureTypeName>'),
   'FeatureTypeName QName with an unbound prefix': se11(P11, '<se:FeatureTypeName>zz:x</se:FeatureTypeName>'),
@@ -95,9 +101,13 @@ export const EDGE_DOCUMENTS: Readonly<Record<string, string>> = {
   'GmlObjectId (1.1.0)': se11('<ogc:Filter><ogc:GmlObjectId gml:id="x1"/></ogc:Filter>' + P11),
   'text in ElseFilter': sld10(`<ElseFilter>x</ElseFilter>${P10}`),
   'element in ElseFilter': sld10(`<ElseFilter><Name/></ElseFilter>${P10}`),
-  'ColorMapEntry quantity that is not a number': sld10('<RasterSymbolizer><ColorMap><ColorMapEntry color="#000000" quantity="abc"/></ColorMap></RasterSymbolizer>'),
+  'ColorMapEntry quantity that is not a number': sld10(
+    '<RasterSymbolizer><ColorMap><ColorMapEntry color="#000000" quantity="abc"/></ColorMap></RasterSymbolizer>',
+  ),
   'ColorMapEntry without color': sld10('<RasterSymbolizer><ColorMap><ColorMapEntry quantity="1"/></ColorMap></RasterSymbolizer>'),
-  'CssParameter with an unknown attribute': sld10('<PolygonSymbolizer><Fill><CssParameter name="fill" foo="1">#000000</CssParameter></Fill></PolygonSymbolizer>'),
+  'CssParameter with an unknown attribute': sld10(
+    '<PolygonSymbolizer><Fill><CssParameter name="fill" foo="1">#000000</CssParameter></Fill></PolygonSymbolizer>',
+  ),
   'xml:lang on Title': sld10(`<Title xml:lang="en">t</Title>${P10}`),
   'xml:lang on the root': sld10(P10, ' xml:lang="en"'),
   'attribute in a foreign namespace': sld10('<PointSymbolizer xmlns:foo="urn:foo" foo:bar="1"/>'),
@@ -106,13 +116,15 @@ export const EDGE_DOCUMENTS: Readonly<Record<string, string>> = {
   'version with a trailing space': sld10(P10).replace('version="1.0.0"', 'version="1.0.0 "'),
   'symbolizer version and uom (1.1.0)': se11('<se:PointSymbolizer version="1.1.0" uom="http://www.opengeospatial.org/se/units/pixel"/>'),
   'symbolizer version 1.0.0 (1.1.0)': se11('<se:PointSymbolizer version="1.0.0"/>'),
-  'Categorize': se11(
+  Categorize: se11(
     colorMap11(
       '<se:Categorize fallbackValue="#000000"><se:LookupValue>Rasterdata</se:LookupValue><se:Value>#00ff00</se:Value><se:Threshold>1</se:Threshold><se:Value>#0000ff</se:Value></se:Categorize>',
     ),
   ),
-  'Categorize without fallbackValue': se11(colorMap11('<se:Categorize><se:LookupValue>Rasterdata</se:LookupValue><se:Value>#00ff00</se:Value></se:Categorize>')),
-  'Interpolate': se11(colorMap11(interpolate('mode="linear" method="color"'))),
+  'Categorize without fallbackValue': se11(
+    colorMap11('<se:Categorize><se:LookupValue>Rasterdata</se:LookupValue><se:Value>#00ff00</se:Value></se:Categorize>'),
+  ),
+  Interpolate: se11(colorMap11(interpolate('mode="linear" method="color"'))),
   'Interpolate mode outside its enumeration': se11(colorMap11(interpolate('mode="quadratic"'))),
   'Interpolate mode with whitespace (token enumeration)': se11(colorMap11(interpolate('mode=" linear "'))),
   'MarkIndex that is not an integer': se11(
@@ -129,13 +141,16 @@ export const EDGE_DOCUMENTS: Readonly<Record<string, string>> = {
   ),
   'ogc:Function directly in Filter (1.0.0)': sld10(`<ogc:Filter><ogc:Function name="in"/></ogc:Filter>${P10}`),
   'PropertyIsLike with the 1.0.0 attribute name in 1.1.0': se11(
-    '<ogc:Filter><ogc:PropertyIsLike wildCard="*" singleChar="." escape="!"><ogc:PropertyName>a</ogc:PropertyName><ogc:Literal>x*</ogc:Literal></ogc:PropertyIsLike></ogc:Filter>' + P11,
+    '<ogc:Filter><ogc:PropertyIsLike wildCard="*" singleChar="." escape="!"><ogc:PropertyName>a</ogc:PropertyName><ogc:Literal>x*</ogc:Literal></ogc:PropertyIsLike></ogc:Filter>' +
+      P11,
   ),
   'PropertyIsLike with matchCase (1.1.0)': se11(
-    '<ogc:Filter><ogc:PropertyIsLike wildCard="*" singleChar="." escapeChar="!" matchCase="false"><ogc:PropertyName>a</ogc:PropertyName><ogc:Literal>x*</ogc:Literal></ogc:PropertyIsLike></ogc:Filter>' + P11,
+    '<ogc:Filter><ogc:PropertyIsLike wildCard="*" singleChar="." escapeChar="!" matchCase="false"><ogc:PropertyName>a</ogc:PropertyName><ogc:Literal>x*</ogc:Literal></ogc:PropertyIsLike></ogc:Filter>' +
+      P11,
   ),
   'matchCase that is not a boolean': se11(
-    '<ogc:Filter><ogc:PropertyIsEqualTo matchCase="yes"><ogc:PropertyName>a</ogc:PropertyName><ogc:Literal>x</ogc:Literal></ogc:PropertyIsEqualTo></ogc:Filter>' + P11,
+    '<ogc:Filter><ogc:PropertyIsEqualTo matchCase="yes"><ogc:PropertyName>a</ogc:PropertyName><ogc:Literal>x</ogc:Literal></ogc:PropertyIsEqualTo></ogc:Filter>' +
+      P11,
   ),
   'Description children in the wrong order': se11(P11, '<se:Description><se:Abstract>b</se:Abstract><se:Title>a</se:Title></se:Description>'),
   'Description with local Title and Abstract': se11(P11, '<se:Description><se:Title>a</se:Title><se:Abstract>b</se:Abstract></se:Description>'),
@@ -143,6 +158,9 @@ export const EDGE_DOCUMENTS: Readonly<Record<string, string>> = {
   'whitespace-only CDATA in element-only content': sld10(P10).replace('<FeatureTypeStyle>', '<FeatureTypeStyle><![CDATA[ ]]>'),
   'CDATA text in element-only content': sld10(P10).replace('<FeatureTypeStyle>', '<FeatureTypeStyle><![CDATA[x]]>'),
   'InlineFeature with a GML feature collection (1.1.0)': se11(P11)
-    .replace('<NamedLayer><se:Name>n</se:Name>', '<UserLayer><InlineFeature><gml:FeatureCollection><gml:featureMember/></gml:FeatureCollection></InlineFeature>')
+    .replace(
+      '<NamedLayer><se:Name>n</se:Name>',
+      '<UserLayer><InlineFeature><gml:FeatureCollection><gml:featureMember/></gml:FeatureCollection></InlineFeature>',
+    )
     .replace('</NamedLayer>', '</UserLayer>'),
 };

@@ -10,10 +10,29 @@ import { parseStyleRef, stylePath } from './styles';
 describe('data stores', () => {
   it('reads connection parameters from entry pairs', () => {
     const store = parseDataStore(
-      { dataStore: { name: 'pg', type: 'PostGIS', enabled: false, connectionParameters: { entry: [{ '@key': 'host', $: 'db' }, { '@key': 'port', $: 5432 }] } } },
+      {
+        dataStore: {
+          name: 'pg',
+          type: 'PostGIS',
+          enabled: false,
+          connectionParameters: {
+            entry: [
+              { '@key': 'host', $: 'db' },
+              { '@key': 'port', $: 5432 },
+            ],
+          },
+        },
+      },
       'acme',
     );
-    expect(store).toEqual({ workspace: 'acme', name: 'pg', description: '', type: 'PostGIS', enabled: false, connectionParameters: { host: 'db', port: '5432' } });
+    expect(store).toEqual({
+      workspace: 'acme',
+      name: 'pg',
+      description: '',
+      type: 'PostGIS',
+      enabled: false,
+      connectionParameters: { host: 'db', port: '5432' },
+    });
   });
 
   it('writes the PostGIS body, leaving out empty optional parameters', () => {

@@ -78,8 +78,7 @@ export function getStyleSld(client: RestClient, ref: StyleRef, signal?: AbortSig
   return client.getText(stylePath(ref, '.sld'), `${SLD_CONTENT_TYPES['1.0.0']}, ${SLD_CONTENT_TYPES['1.1.0']}, application/xml`, signal);
 }
 
-const contentTypeFor = (version: string | null | undefined): string =>
-  version === '1.1.0' ? SLD_CONTENT_TYPES['1.1.0'] : SLD_CONTENT_TYPES['1.0.0'];
+const contentTypeFor = (version: string | null | undefined): string => (version === '1.1.0' ? SLD_CONTENT_TYPES['1.1.0'] : SLD_CONTENT_TYPES['1.0.0']);
 
 /** `POST …/styles?name=` with the SLD document: creates the style and its content in one step. */
 export async function createStyle(client: RestClient, ref: StyleRef, sld: string, version?: string | null): Promise<string> {

@@ -25,12 +25,9 @@ describe('parseWorkspaceList', () => {
     expect(parseWorkspaceList({ workspaces: { workspace: { name: 'solo' } } })).toEqual([{ name: 'solo', href: '' }]);
   });
 
-  it.each([[null], ['text'], [{}], [{ workspaces: 3 }], [{ workspaces: { workspace: [{ href: 'x' }] } }]])(
-    'refuses %j',
-    (body) => {
-      expect(() => parseWorkspaceList(body)).toThrow();
-    },
-  );
+  it.each([[null], ['text'], [{}], [{ workspaces: 3 }], [{ workspaces: { workspace: [{ href: 'x' }] } }]])('refuses %j', (body) => {
+    expect(() => parseWorkspaceList(body)).toThrow();
+  });
 });
 
 describe('workspace requests', () => {

@@ -34,7 +34,10 @@ const list = <T>(outer: string, inner: string, items: T[]) => ({ [outer]: items.
 export function fakeCatalog(): FakeCatalog {
   return {
     workspaces: new Map(),
-    globalStyles: new Map([['polygon', sld('polygon', '#AAAAAA')], ['line', sld('line', '#000000')]]),
+    globalStyles: new Map([
+      ['polygon', sld('polygon', '#AAAAAA')],
+      ['line', sld('line', '#000000')],
+    ]),
     connectionTest: { status: 200, body: { connectionTest: { ok: true, message: 'Connected to PostgreSQL 16.4' } } },
   };
 }
@@ -108,7 +111,14 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
   let m: RegExpExecArray | null;
 
   if (path === '/workspaces' && method === 'GET') {
-    return { status: 200, body: list('workspaces', 'workspace', [...catalog.workspaces.keys()].map((name) => ({ name, href: `${H}/workspaces/${name}.json` }))) };
+    return {
+      status: 200,
+      body: list(
+        'workspaces',
+        'workspace',
+        [...catalog.workspaces.keys()].map((name) => ({ name, href: `${H}/workspaces/${name}.json` })),
+      ),
+    };
   }
   if (path === '/datastores/connection-test' && method === 'POST') return catalog.connectionTest;
   if ((m = /^\/workspaces\/([^/]+)$/.exec(path)) && method === 'DELETE') {
@@ -117,7 +127,15 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
   if ((m = /^\/workspaces\/([^/]+)\/datastores$/.exec(path))) {
     const ws = catalog.workspaces.get(m[1]);
     if (!ws) return { status: 404, body: `No such workspace: '${m[1]}' found` };
-    if (method === 'GET') return { status: 200, body: list('dataStores', 'dataStore', ws.stores.map((s) => ({ name: s.name, href: '' }))) };
+    if (method === 'GET')
+      return {
+        status: 200,
+        body: list(
+          'dataStores',
+          'dataStore',
+          ws.stores.map((s) => ({ name: s.name, href: '' })),
+        ),
+      };
     const dataStore = body().dataStore;
     if (ws.stores.some((s) => s.name === dataStore.name)) return { status: 409, body: `Store '${dataStore.name}' already exists in workspace '${m[1]}'` };
     const store = addStore(catalog, m[1], dataStore.name);
@@ -161,7 +179,14 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
       const free = store.tables.filter((t) => !store.featureTypes.some((f) => f.name === t));
       return { status: 200, body: { list: free.length ? { string: free } : '' } };
     }
-    return { status: 200, body: list('featureTypes', 'featureType', store.featureTypes.map((f) => ({ name: f.name, href: '' }))) };
+    return {
+      status: 200,
+      body: list(
+        'featureTypes',
+        'featureType',
+        store.featureTypes.map((f) => ({ name: f.name, href: '' })),
+      ),
+    };
   }
   if ((m = /^\/workspaces\/([^/]+)\/datastores\/([^/]+)\/featuretypes\/([^/]+)$/.exec(path))) {
     const found = findLayer(catalog, `${m[1]}:${m[3]}`);
@@ -191,12 +216,21 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
     };
   }
   if (path === '/layers' && method === 'GET') {
-    const layers = [...catalog.workspaces.entries()].flatMap(([ws, w]) => w.stores.flatMap((s) => s.featureTypes.map((f) => ({ name: `${ws}:${f.name}`, href: '' }))));
+    const layers = [...catalog.workspaces.entries()].flatMap(([ws, w]) =>
+      w.stores.flatMap((s) => s.featureTypes.map((f) => ({ name: `${ws}:${f.name}`, href: '' }))),
+    );
     return { status: 200, body: list('layers', 'layer', layers) };
   }
   if ((m = /^\/workspaces\/([^/]+)\/layers$/.exec(path))) {
     const ws = catalog.workspaces.get(m[1]);
-    return { status: 200, body: list('layers', 'layer', (ws?.stores ?? []).flatMap((s) => s.featureTypes.map((f) => ({ name: f.name, href: '' })))) };
+    return {
+      status: 200,
+      body: list(
+        'layers',
+        'layer',
+        (ws?.stores ?? []).flatMap((s) => s.featureTypes.map((f) => ({ name: f.name, href: '' }))),
+      ),
+    };
   }
   if ((m = /^\/layers\/([^/]+)$/.exec(path))) {
     const found = findLayer(catalog, m[1]);
@@ -239,7 +273,14 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
         styles.set(created, request.body ?? '');
         return { status: 201, body: created };
       }
-      return { status: 200, body: list('styles', 'style', [...styles.keys()].map((n) => ({ name: n, href: '' }))) };
+      return {
+        status: 200,
+        body: list(
+          'styles',
+          'style',
+          [...styles.keys()].map((n) => ({ name: n, href: '' })),
+        ),
+      };
     }
     if (!styles.has(styleName)) return { status: 404, body: `No such style: ${styleName}` };
     if (method === 'PUT') {

@@ -20,7 +20,10 @@ export function withFakeSession(fetch: typeof globalThis.fetch, state: FakeSessi
     if (!SESSION_PATH.test(url.pathname)) return fetch(input, init);
     if (method === 'GET') {
       return state.signedIn
-        ? new Response(JSON.stringify({ userName: state.signedIn.userName, roles: ['ADMIN'] }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        ? new Response(JSON.stringify({ userName: state.signedIn.userName, roles: ['ADMIN'] }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          })
         : new Response('Not signed in', { status: 401, headers: { 'Content-Type': 'text/plain' } });
     }
     if (method === 'DELETE') {

@@ -21,16 +21,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A real `<button>`; `type="button"` unless told otherwise so it never submits a form by accident. */
-export function Button({
-  variant = 'secondary',
-  busy = false,
-  block = false,
-  small = false,
-  type = 'button',
-  className,
-  children,
-  ...rest
-}: ButtonProps) {
+export function Button({ variant = 'secondary', busy = false, block = false, small = false, type = 'button', className, children, ...rest }: ButtonProps) {
   return (
     <button
       type={type}

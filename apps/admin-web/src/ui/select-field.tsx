@@ -23,14 +23,7 @@ export function SelectField({ label, hint, error, id, className, ref, children, 
       <label className="field__label" htmlFor={selectId}>
         {label}
       </label>
-      <select
-        ref={ref}
-        id={selectId}
-        className="field__input field__select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...select}
-      >
+      <select ref={ref} id={selectId} className="field__input field__select" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
         {children}
       </select>
       {error && (

@@ -25,14 +25,7 @@ export function TextField({ label, hint, error, id, className, ref, ...input }: 
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      <input ref={ref} id={inputId} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {error && (
         <p className="field__error" id={errorId}>
           <ErrorIcon className="field__error-icon" size={15} />

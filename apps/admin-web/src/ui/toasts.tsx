@@ -39,7 +39,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (tone: Toast['tone'], text: string) => {
       const id = nextId.current++;
       setToasts((list) => [...list.slice(-2), { id, tone, text }]);
-      if (tone === 'success') timers.current.set(id, setTimeout(() => dismiss(id), SUCCESS_MS));
+      if (tone === 'success')
+        timers.current.set(
+          id,
+          setTimeout(() => dismiss(id), SUCCESS_MS),
+        );
     },
     [dismiss],
   );

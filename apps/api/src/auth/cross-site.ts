@@ -31,7 +31,10 @@ export function requestOrigin(req: Request, trustProxy: boolean): string | undef
 export function crossSiteReason(req: Request, allowedOrigins: readonly string[], trustProxy = false): string | undefined {
   if (SAFE_METHODS.has(req.method)) return undefined;
   const origin = header(req, 'origin');
-  const allowed = origin !== undefined && origin !== 'null' && (origin.toLowerCase() === requestOrigin(req, trustProxy)?.toLowerCase() || allowedOrigins.includes(origin.toLowerCase()));
+  const allowed =
+    origin !== undefined &&
+    origin !== 'null' &&
+    (origin.toLowerCase() === requestOrigin(req, trustProxy)?.toLowerCase() || allowedOrigins.includes(origin.toLowerCase()));
   if (origin !== undefined && !allowed) return `Origin ${origin}`;
   if (header(req, 'sec-fetch-site')?.toLowerCase() === 'cross-site' && !allowed) return 'Sec-Fetch-Site: cross-site';
   return undefined;
@@ -50,7 +53,10 @@ export function crossSiteMiddleware(config: Pick<AppConfig, 'allowedOrigins' | '
     sendError(
       req,
       res,
-      new CatalogError('FORBIDDEN', `Cross-site ${req.method} refused (${reason}): writes are accepted from this server's own pages and from ALLOWED_ORIGINS only`),
+      new CatalogError(
+        'FORBIDDEN',
+        `Cross-site ${req.method} refused (${reason}): writes are accepted from this server's own pages and from ALLOWED_ORIGINS only`,
+      ),
     );
   };
 }

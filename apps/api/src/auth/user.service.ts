@@ -92,7 +92,8 @@ export class UserService implements OnApplicationBootstrap {
       this.onChange();
       return { userName: user.name, enabled: user.enabled, roles: [] };
     } catch (err) {
-      if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${name}' already exists (user names are unique whatever their case)`);
+      if (uniqueViolation(err) !== undefined)
+        throw new CatalogError('ALREADY_EXISTS', `User '${name}' already exists (user names are unique whatever their case)`);
       throw err;
     }
   }
@@ -114,7 +115,8 @@ export class UserService implements OnApplicationBootstrap {
       try {
         await repo.save(user);
       } catch (err) {
-        if (uniqueViolation(err) !== undefined) throw new CatalogError('ALREADY_EXISTS', `User '${user.name}' already exists (user names are unique whatever their case)`);
+        if (uniqueViolation(err) !== undefined)
+          throw new CatalogError('ALREADY_EXISTS', `User '${user.name}' already exists (user names are unique whatever their case)`);
         throw err;
       }
       // A new password or a disabled account ends the console sessions signed in with the old state.

@@ -17,7 +17,10 @@ function client(password: string) {
       const signature = createHmac('sha256', storedKey).update(authMessage).digest();
       const proof = Buffer.from(clientKey.map((b, i) => b ^ signature[i]));
       const serverKey = createHmac('sha256', salted).update('Server Key').digest();
-      return { message: `${withoutProof},p=${proof.toString('base64')}`, serverSignature: createHmac('sha256', serverKey).update(authMessage).digest('base64') };
+      return {
+        message: `${withoutProof},p=${proof.toString('base64')}`,
+        serverSignature: createHmac('sha256', serverKey).update(authMessage).digest('base64'),
+      };
     },
   };
 }

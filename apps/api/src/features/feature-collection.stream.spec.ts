@@ -98,7 +98,10 @@ describe('FeatureCollectionStream', () => {
 
   it('fetches only as the reader reads (backpressure)', async () => {
     const big = '"' + 'x'.repeat(40_000) + '"';
-    const { cursor, state } = fakeCursor(Array.from({ length: 101 }, () => big), 1);
+    const { cursor, state } = fakeCursor(
+      Array.from({ length: 101 }, () => big),
+      1,
+    );
     const stream = new FeatureCollectionStream(cursor, frame(100));
     await new Promise((r) => setTimeout(r, 20));
     // Nobody reads: the stream filled its 64 KiB buffer and stopped asking the cursor.
@@ -110,7 +113,10 @@ describe('FeatureCollectionStream', () => {
 
   it('closes the cursor when destroyed (the client went away)', async () => {
     const big = '"' + 'x'.repeat(40_000) + '"';
-    const { cursor, state } = fakeCursor(Array.from({ length: 50 }, () => big), 5);
+    const { cursor, state } = fakeCursor(
+      Array.from({ length: 50 }, () => big),
+      5,
+    );
     const stream = new FeatureCollectionStream(cursor, frame(40));
     stream.read();
     await new Promise((r) => setTimeout(r, 5));

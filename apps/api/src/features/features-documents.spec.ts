@@ -48,7 +48,12 @@ describe('collectionDocument', () => {
       links: [
         { href: `${root}/collections/topp:states`, rel: 'self', type: 'application/json', title: 'This collection' },
         { href: `${root}/collections/topp:states/items`, rel: 'items', type: 'application/geo+json', title: 'Features as GeoJSON' },
-        { href: `${root}/collections/topp:states/items?f=json`, rel: 'items', type: 'application/json', title: 'Features as GeoJSON, labelled application/json' },
+        {
+          href: `${root}/collections/topp:states/items?f=json`,
+          rel: 'items',
+          type: 'application/json',
+          title: 'Features as GeoJSON, labelled application/json',
+        },
       ],
     });
   });
@@ -77,7 +82,12 @@ describe('featureCollectionLinks', () => {
       { href: `${root}/collections/topp:states/items?bbox=-110,30,-100,40&limit=20000`, rel: 'self', type: 'application/geo+json', title: 'This page' },
       { href: `${root}/collections/topp:states/items?bbox=-110,30,-100,40&limit=20000&f=json`, rel: 'alternate', type: 'application/json', title: 'This page' },
       { href: `${root}/collections/topp:states`, rel: 'collection', type: 'application/json', title: 'The collection' },
-      { href: `${root}/collections/topp:states/items?bbox=-110,30,-100,40&limit=10000&offset=10000`, rel: 'next', type: 'application/geo+json', title: 'Next page' },
+      {
+        href: `${root}/collections/topp:states/items?bbox=-110,30,-100,40&limit=10000&offset=10000`,
+        rel: 'next',
+        type: 'application/geo+json',
+        title: 'Next page',
+      },
     ]);
   });
 

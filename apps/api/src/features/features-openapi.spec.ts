@@ -1,7 +1,12 @@
 import { openApiDocument } from './features-openapi';
 import { MAX_LIMIT, QUERY_PARAMETERS, Resource } from './features-params';
 
-type Doc = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, { get: { parameters: Array<{ $ref: string }> } }>; components: Record<string, Record<string, unknown>> };
+type Doc = {
+  openapi: string;
+  servers: Array<{ url: string }>;
+  paths: Record<string, { get: { parameters: Array<{ $ref: string }> } }>;
+  components: Record<string, Record<string, unknown>>;
+};
 
 const doc = openApiDocument('http://h/geoserver/ogc/features/v1') as Doc;
 

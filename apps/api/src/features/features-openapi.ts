@@ -50,7 +50,10 @@ export function openApiDocument(root: string): object {
           summary: 'Landing page',
           operationId: 'getLandingPage',
           parameters: [ref('fJson', 'parameters')],
-          responses: { '200': { description: 'Links to the API definition, the conformance classes and the collections.', content: jsonContent(ref('landingPage')) }, ...pick(errors, '400', '401') },
+          responses: {
+            '200': { description: 'Links to the API definition, the conformance classes and the collections.', content: jsonContent(ref('landingPage')) },
+            ...pick(errors, '400', '401'),
+          },
         },
       },
       '/conformance': {
@@ -59,7 +62,10 @@ export function openApiDocument(root: string): object {
           summary: 'Conformance classes',
           operationId: 'getConformanceDeclaration',
           parameters: [ref('fJson', 'parameters')],
-          responses: { '200': { description: 'The conformance classes this API meets.', content: jsonContent(ref('confClasses')) }, ...pick(errors, '400', '401') },
+          responses: {
+            '200': { description: 'The conformance classes this API meets.', content: jsonContent(ref('confClasses')) },
+            ...pick(errors, '400', '401'),
+          },
         },
       },
       '/api': {
@@ -69,7 +75,10 @@ export function openApiDocument(root: string): object {
           operationId: 'getApiDefinition',
           parameters: [ref('fApi', 'parameters')],
           responses: {
-            '200': { description: 'The OpenAPI 3.0 document.', content: { [MEDIA.openapi]: { schema: { type: 'object' } }, [MEDIA.json]: { schema: { type: 'object' } } } },
+            '200': {
+              description: 'The OpenAPI 3.0 document.',
+              content: { [MEDIA.openapi]: { schema: { type: 'object' } }, [MEDIA.json]: { schema: { type: 'object' } } },
+            },
             ...pick(errors, '400', '401'),
           },
         },
@@ -127,7 +136,10 @@ export function openApiDocument(root: string): object {
           operationId: 'getFeature',
           parameters: [ref('collectionId', 'parameters'), ref('featureId', 'parameters'), ref('properties', 'parameters'), ref('fGeoJson', 'parameters')],
           responses: {
-            '200': { description: 'The feature.', content: { [MEDIA.geojson]: { schema: ref('featureGeoJSON') }, [MEDIA.json]: { schema: ref('featureGeoJSON') } } },
+            '200': {
+              description: 'The feature.',
+              content: { [MEDIA.geojson]: { schema: ref('featureGeoJSON') }, [MEDIA.json]: { schema: ref('featureGeoJSON') } },
+            },
             ...errors,
           },
         },
@@ -169,7 +181,8 @@ export function openApiDocument(root: string): object {
           name: 'bbox',
           in: 'query',
           required: false,
-          description: 'Only features that intersect the box: minx,miny,maxx,maxy in CRS84 (lon/lat; minx > maxx crosses the antimeridian); 6 numbers with heights are accepted.',
+          description:
+            'Only features that intersect the box: minx,miny,maxx,maxy in CRS84 (lon/lat; minx > maxx crosses the antimeridian); 6 numbers with heights are accepted.',
           style: 'form',
           explode: false,
           schema: { type: 'array', minItems: 4, maxItems: 6, items: { type: 'number' } },

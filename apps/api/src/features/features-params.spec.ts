@@ -1,5 +1,15 @@
 import { CatalogError } from '@geocatalog/catalog-model';
-import { checkDatetime, checkParameters, DEFAULT_LIMIT, formatOf, MAX_LIMIT, parseItemQuery, parseItemsQuery, parseProperties, queryOf } from './features-params';
+import {
+  checkDatetime,
+  checkParameters,
+  DEFAULT_LIMIT,
+  formatOf,
+  MAX_LIMIT,
+  parseItemQuery,
+  parseItemsQuery,
+  parseProperties,
+  queryOf,
+} from './features-params';
 
 function invalid(fn: () => unknown): string {
   try {

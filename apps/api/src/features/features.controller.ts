@@ -99,7 +99,11 @@ export class FeaturesController {
     return new StreamableFile(stream, { type: MEDIA[format] }).setErrorHandler((err, res) => {
       this.logger.warn(`${req.method} ${req.originalUrl}: the features stream failed: ${err.message}`);
       if (!res.headersSent) {
-        sendError(req, res as unknown as Response, err instanceof CatalogError ? err : new CatalogError('INTERNAL', 'Internal error; the server log has the details'));
+        sendError(
+          req,
+          res as unknown as Response,
+          err instanceof CatalogError ? err : new CatalogError('INTERNAL', 'Internal error; the server log has the details'),
+        );
         return;
       }
       (res as unknown as Response).destroy();

@@ -41,11 +41,7 @@ export class FeaturesService {
 
   /** Every advertised collection, by workspace then layer name. */
   async collections(): Promise<CollectionInfo[]> {
-    const layers = await this.layers()
-      .andWhere('l.advertised = true AND f.advertised = true')
-      .orderBy('w.name', 'ASC')
-      .addOrderBy('f.name', 'ASC')
-      .getMany();
+    const layers = await this.layers().andWhere('l.advertised = true AND f.advertised = true').orderBy('w.name', 'ASC').addOrderBy('f.name', 'ASC').getMany();
     return layers.map((l) => published(l).info);
   }
 
@@ -134,7 +130,10 @@ function checkProperties(layer: PublishedLayer, source: FeatureSource, requested
   const known = propertyAttributes(source.table).map((a) => a.name);
   const unknown = requested.filter((p) => !known.includes(p));
   if (unknown.length) {
-    throw new CatalogError('INVALID_VALUE', `No such property in collection '${layer.info.id}': ${unknown.map((p) => `'${p}'`).join(', ')}; it has ${known.join(', ') || 'none'}`);
+    throw new CatalogError(
+      'INVALID_VALUE',
+      `No such property in collection '${layer.info.id}': ${unknown.map((p) => `'${p}'`).join(', ')}; it has ${known.join(', ') || 'none'}`,
+    );
   }
   return requested;
 }

@@ -153,7 +153,13 @@ function queryParameters(op: RestOperation): JsonSchema[] {
   }
   if (op.method === 'GET' && !('jsonOnly' in op.success)) {
     const formats = 'sld' in op.success ? ['xml', 'json', 'sld'] : ['xml', 'json'];
-    params.push({ name: 'format', in: 'query', required: false, description: 'Response format (a path suffix or `Accept` does the same)', schema: { enum: formats } });
+    params.push({
+      name: 'format',
+      in: 'query',
+      required: false,
+      description: 'Response format (a path suffix or `Accept` does the same)',
+      schema: { enum: formats },
+    });
   }
   return params;
 }

@@ -46,7 +46,8 @@ export const QUERY_PARAMETERS = {
   name: { description: 'Name of the new resource (or the style to add) when the body does not give one', schema: { type: 'string' } },
   raw: { description: 'Store the SLD as sent, without validating it', schema: { type: 'boolean' }, example: false },
   list: {
-    description: '`configured` (default): the catalog’s feature types; `available`: tables not yet published; `available_with_geom`: those with a geometry; `all`: every table',
+    description:
+      '`configured` (default): the catalog’s feature types; `available`: tables not yet published; `available_with_geom`: those with a geometry; `all`: every table',
     schema: { enum: ['configured', 'available', 'available_with_geom', 'all'] },
     example: 'configured',
   },
@@ -168,7 +169,15 @@ function styleOperations(base: string, scope: 'global' | 'workspace'): RestOpera
   const id = (verb: string) => `${verb}${scope === 'global' ? '' : 'InWorkspace'}`;
   const which = scope === 'global' ? 'global styles' : 'styles of a workspace';
   return [
-    { operationId: id('listStyles'), method: 'GET', path: base, tag: 'styles', summary: `List the ${which}`, success: ok('StyleList'), errors: scope === 'global' ? [] : [404] },
+    {
+      operationId: id('listStyles'),
+      method: 'GET',
+      path: base,
+      tag: 'styles',
+      summary: `List the ${which}`,
+      success: ok('StyleList'),
+      errors: scope === 'global' ? [] : [404],
+    },
     {
       operationId: id('createStyle'),
       method: 'POST',
@@ -249,7 +258,15 @@ function layerOperations(path: string, scope: 'global' | 'workspace'): RestOpera
 /** The table. */
 export const OPERATIONS: RestOperation[] = [
   // Workspaces
-  { operationId: 'listWorkspaces', method: 'GET', path: '/workspaces', tag: 'workspaces', summary: 'List the workspaces', success: ok('WorkspaceList'), errors: [] },
+  {
+    operationId: 'listWorkspaces',
+    method: 'GET',
+    path: '/workspaces',
+    tag: 'workspaces',
+    summary: 'List the workspaces',
+    success: ok('WorkspaceList'),
+    errors: [],
+  },
   {
     operationId: 'createWorkspace',
     method: 'POST',
@@ -261,7 +278,15 @@ export const OPERATIONS: RestOperation[] = [
     success: CREATED,
     errors: [...BODY_ERRORS, 409],
   },
-  { operationId: 'getWorkspace', method: 'GET', path: '/workspaces/{ws}', tag: 'workspaces', summary: 'Read a workspace', success: ok('Workspace'), errors: [404] },
+  {
+    operationId: 'getWorkspace',
+    method: 'GET',
+    path: '/workspaces/{ws}',
+    tag: 'workspaces',
+    summary: 'Read a workspace',
+    success: ok('Workspace'),
+    errors: [404],
+  },
   {
     operationId: 'updateWorkspace',
     method: 'PUT',
@@ -282,12 +307,44 @@ export const OPERATIONS: RestOperation[] = [
     success: DONE,
     errors: [404],
   },
-  { operationId: 'listCoverageStores', method: 'GET', path: '/workspaces/{ws}/coveragestores', tag: 'workspaces', summary: 'The workspace’s coverage stores: always empty', success: ok('CoverageStoreList'), errors: [404] },
-  { operationId: 'listWmsStores', method: 'GET', path: '/workspaces/{ws}/wmsstores', tag: 'workspaces', summary: 'The workspace’s WMS stores: always empty', success: ok('WmsStoreList'), errors: [404] },
-  { operationId: 'listWmtsStores', method: 'GET', path: '/workspaces/{ws}/wmtsstores', tag: 'workspaces', summary: 'The workspace’s WMTS stores: always empty', success: ok('WmtsStoreList'), errors: [404] },
+  {
+    operationId: 'listCoverageStores',
+    method: 'GET',
+    path: '/workspaces/{ws}/coveragestores',
+    tag: 'workspaces',
+    summary: 'The workspace’s coverage stores: always empty',
+    success: ok('CoverageStoreList'),
+    errors: [404],
+  },
+  {
+    operationId: 'listWmsStores',
+    method: 'GET',
+    path: '/workspaces/{ws}/wmsstores',
+    tag: 'workspaces',
+    summary: 'The workspace’s WMS stores: always empty',
+    success: ok('WmsStoreList'),
+    errors: [404],
+  },
+  {
+    operationId: 'listWmtsStores',
+    method: 'GET',
+    path: '/workspaces/{ws}/wmtsstores',
+    tag: 'workspaces',
+    summary: 'The workspace’s WMTS stores: always empty',
+    success: ok('WmtsStoreList'),
+    errors: [404],
+  },
 
   // Namespaces
-  { operationId: 'listNamespaces', method: 'GET', path: '/namespaces', tag: 'namespaces', summary: 'List the namespaces', success: ok('NamespaceList'), errors: [] },
+  {
+    operationId: 'listNamespaces',
+    method: 'GET',
+    path: '/namespaces',
+    tag: 'namespaces',
+    summary: 'List the namespaces',
+    success: ok('NamespaceList'),
+    errors: [],
+  },
   {
     operationId: 'createNamespace',
     method: 'POST',
@@ -299,7 +356,15 @@ export const OPERATIONS: RestOperation[] = [
     success: CREATED,
     errors: [...BODY_ERRORS, 409],
   },
-  { operationId: 'getNamespace', method: 'GET', path: '/namespaces/{prefix}', tag: 'namespaces', summary: 'Read a namespace', success: ok('Namespace'), errors: [404] },
+  {
+    operationId: 'getNamespace',
+    method: 'GET',
+    path: '/namespaces/{prefix}',
+    tag: 'namespaces',
+    summary: 'Read a namespace',
+    success: ok('Namespace'),
+    errors: [404],
+  },
   {
     operationId: 'updateNamespace',
     method: 'PUT',
@@ -322,7 +387,15 @@ export const OPERATIONS: RestOperation[] = [
   },
 
   // Data stores
-  { operationId: 'listDataStores', method: 'GET', path: '/workspaces/{ws}/datastores', tag: 'datastores', summary: 'List the data stores of a workspace', success: ok('DataStoreList'), errors: [404] },
+  {
+    operationId: 'listDataStores',
+    method: 'GET',
+    path: '/workspaces/{ws}/datastores',
+    tag: 'datastores',
+    summary: 'List the data stores of a workspace',
+    success: ok('DataStoreList'),
+    errors: [404],
+  },
   {
     operationId: 'createDataStore',
     method: 'POST',
@@ -334,7 +407,15 @@ export const OPERATIONS: RestOperation[] = [
     success: CREATED,
     errors: [...BODY_ERRORS, 404, 409],
   },
-  { operationId: 'getDataStore', method: 'GET', path: '/workspaces/{ws}/datastores/{ds}', tag: 'datastores', summary: 'Read a data store (passwords only ever as `crypt2:…`)', success: ok('DataStore'), errors: [404] },
+  {
+    operationId: 'getDataStore',
+    method: 'GET',
+    path: '/workspaces/{ws}/datastores/{ds}',
+    tag: 'datastores',
+    summary: 'Read a data store (passwords only ever as `crypt2:…`)',
+    success: ok('DataStore'),
+    errors: [404],
+  },
   {
     operationId: 'updateDataStore',
     method: 'PUT',
@@ -385,7 +466,15 @@ export const OPERATIONS: RestOperation[] = [
   },
   ...layerOperations('/layers/{layer}', 'global'),
   ...layerOperations('/workspaces/{ws}/layers/{layer}', 'workspace'),
-  { operationId: 'listLayerStyles', method: 'GET', path: '/layers/{layer}/styles', tag: 'layers', summary: 'List a layer’s alternate styles', success: ok('LayerStyleList'), errors: [404] },
+  {
+    operationId: 'listLayerStyles',
+    method: 'GET',
+    path: '/layers/{layer}/styles',
+    tag: 'layers',
+    summary: 'List a layer’s alternate styles',
+    success: ok('LayerStyleList'),
+    errors: [404],
+  },
   {
     operationId: 'addLayerStyle',
     method: 'POST',
@@ -404,7 +493,15 @@ export const OPERATIONS: RestOperation[] = [
   ...styleOperations('/workspaces/{ws}/styles', 'workspace'),
 
   // Security
-  { operationId: 'listUsers', method: 'GET', path: '/security/usergroup/users', tag: 'security', summary: 'List the users', success: ok('UserList'), errors: [] },
+  {
+    operationId: 'listUsers',
+    method: 'GET',
+    path: '/security/usergroup/users',
+    tag: 'security',
+    summary: 'List the users',
+    success: ok('UserList'),
+    errors: [],
+  },
   {
     operationId: 'createUser',
     method: 'POST',
@@ -415,7 +512,15 @@ export const OPERATIONS: RestOperation[] = [
     success: CREATED,
     errors: [...BODY_ERRORS, 409],
   },
-  { operationId: 'getUser', method: 'GET', path: '/security/usergroup/user/{name}', tag: 'security', summary: 'Read a user (never its password)', success: ok('User'), errors: [404] },
+  {
+    operationId: 'getUser',
+    method: 'GET',
+    path: '/security/usergroup/user/{name}',
+    tag: 'security',
+    summary: 'Read a user (never its password)',
+    success: ok('User'),
+    errors: [404],
+  },
   {
     operationId: 'updateUser',
     method: 'PUT',
@@ -436,17 +541,73 @@ export const OPERATIONS: RestOperation[] = [
     success: DONE,
     errors: [...BODY_ERRORS, 404, 409],
   },
-  { operationId: 'deleteUser', method: 'DELETE', path: '/security/usergroup/user/{name}', tag: 'security', summary: 'Delete a user (not the last enabled ADMIN: 409)', success: DONE, errors: [404, 409] },
+  {
+    operationId: 'deleteUser',
+    method: 'DELETE',
+    path: '/security/usergroup/user/{name}',
+    tag: 'security',
+    summary: 'Delete a user (not the last enabled ADMIN: 409)',
+    success: DONE,
+    errors: [404, 409],
+  },
   { operationId: 'listRoles', method: 'GET', path: '/security/roles', tag: 'security', summary: 'List the roles', success: ok('RoleList'), errors: [] },
-  { operationId: 'listUserRoles', method: 'GET', path: '/security/roles/user/{name}', tag: 'security', summary: 'List a user’s roles', success: ok('RoleList'), errors: [404] },
-  { operationId: 'grantRole', method: 'POST', path: '/security/roles/role/{role}/user/{name}', tag: 'security', summary: 'Give a user a role', success: DONE, errors: [404] },
-  { operationId: 'revokeRole', method: 'DELETE', path: '/security/roles/role/{role}/user/{name}', tag: 'security', summary: 'Take a role from a user (not ADMIN from the last enabled ADMIN: 409)', success: DONE, errors: [404, 409] },
+  {
+    operationId: 'listUserRoles',
+    method: 'GET',
+    path: '/security/roles/user/{name}',
+    tag: 'security',
+    summary: 'List a user’s roles',
+    success: ok('RoleList'),
+    errors: [404],
+  },
+  {
+    operationId: 'grantRole',
+    method: 'POST',
+    path: '/security/roles/role/{role}/user/{name}',
+    tag: 'security',
+    summary: 'Give a user a role',
+    success: DONE,
+    errors: [404],
+  },
+  {
+    operationId: 'revokeRole',
+    method: 'DELETE',
+    path: '/security/roles/role/{role}/user/{name}',
+    tag: 'security',
+    summary: 'Take a role from a user (not ADMIN from the last enabled ADMIN: 409)',
+    success: DONE,
+    errors: [404, 409],
+  },
 
   // About, maintenance, this document
-  { operationId: 'getVersion', method: 'GET', path: '/about/version', tag: 'about', summary: 'What is running, and the GeoServer version whose REST API this follows', success: ok('About'), errors: [] },
-  { operationId: 'reset', method: 'POST', path: '/reset', tag: 'maintenance', summary: 'GeoServer’s cache reset: a no-op (nothing is cached)', success: DONE, errors: [] },
+  {
+    operationId: 'getVersion',
+    method: 'GET',
+    path: '/about/version',
+    tag: 'about',
+    summary: 'What is running, and the GeoServer version whose REST API this follows',
+    success: ok('About'),
+    errors: [],
+  },
+  {
+    operationId: 'reset',
+    method: 'POST',
+    path: '/reset',
+    tag: 'maintenance',
+    summary: 'GeoServer’s cache reset: a no-op (nothing is cached)',
+    success: DONE,
+    errors: [],
+  },
   { operationId: 'resetByPut', method: 'PUT', path: '/reset', tag: 'maintenance', summary: 'The same as POST /reset', success: DONE, errors: [] },
-  { operationId: 'reload', method: 'POST', path: '/reload', tag: 'maintenance', summary: 'GeoServer’s configuration reload: a no-op (the catalog is read from PostgreSQL on every request)', success: DONE, errors: [] },
+  {
+    operationId: 'reload',
+    method: 'POST',
+    path: '/reload',
+    tag: 'maintenance',
+    summary: 'GeoServer’s configuration reload: a no-op (the catalog is read from PostgreSQL on every request)',
+    success: DONE,
+    errors: [],
+  },
   { operationId: 'reloadByPut', method: 'PUT', path: '/reload', tag: 'maintenance', summary: 'The same as POST /reload', success: DONE, errors: [] },
   {
     operationId: 'getOpenApi',

@@ -71,7 +71,10 @@ const lenient = (properties: Record<string, JsonSchema>, description: string): J
   properties,
   additionalProperties: true,
 });
-const inputBox: JsonSchema = lenient({ minx: anyNum, maxx: anyNum, miny: anyNum, maxy: anyNum, crs }, 'a bounding box; `crs` is read but the declared `srs` decides');
+const inputBox: JsonSchema = lenient(
+  { minx: anyNum, maxx: anyNum, miny: anyNum, maxy: anyNum, crs },
+  'a bounding box; `crs` is read but the declared `srs` decides',
+);
 const parameterEntries: JsonSchema = {
   oneOf: [
     {
@@ -79,7 +82,10 @@ const parameterEntries: JsonSchema = {
       properties: {
         entry: {
           oneOf: [
-            { type: 'array', items: { type: 'object', properties: { '@key': str(), $: { type: ['string', 'number', 'boolean', 'null'] } }, required: ['@key'] } },
+            {
+              type: 'array',
+              items: { type: 'object', properties: { '@key': str(), $: { type: ['string', 'number', 'boolean', 'null'] } }, required: ['@key'] },
+            },
             { type: 'object', properties: { '@key': str(), $: { type: ['string', 'number', 'boolean', 'null'] } }, required: ['@key'] },
           ],
         },
@@ -175,10 +181,13 @@ export const SCHEMAS = {
           {
             attribute: {
               type: 'array',
-              items: object(
-                { name: str(), minOccurs: int, maxOccurs: int, nillable: bool, binding: str('a Java class name'), length: int },
-                ['name', 'minOccurs', 'maxOccurs', 'nillable', 'binding'],
-              ),
+              items: object({ name: str(), minOccurs: int, maxOccurs: int, nillable: bool, binding: str('a Java class name'), length: int }, [
+                'name',
+                'minOccurs',
+                'maxOccurs',
+                'nillable',
+                'binding',
+              ]),
             },
           },
           ['attribute'],
@@ -277,7 +286,10 @@ export const SCHEMAS = {
     'RFC 9457 problem details, sent when `Accept` lists application/problem+json',
   ),
 
-  WorkspaceBody: rootDoc('workspace', lenient({ name: str(), isolated: anyBool }, 'PUT: a new `name` renames; PUT /workspaces/default with a `name` makes that workspace the default')),
+  WorkspaceBody: rootDoc(
+    'workspace',
+    lenient({ name: str(), isolated: anyBool }, 'PUT: a new `name` renames; PUT /workspaces/default with a `name` makes that workspace the default'),
+  ),
   NamespaceBody: rootDoc('namespace', lenient({ prefix: str(), uri: str(), isolated: anyBool }, 'POST creates the workspace too; the prefix cannot change')),
   DataStoreBody: rootDoc(
     'dataStore',

@@ -24,10 +24,12 @@ export class BodyReaderInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<RestRequest>();
     if (!req.rest || (req.method !== 'POST' && req.method !== 'PUT') || req.rest.body !== undefined) return next.handle();
-    return from(readBody(req)).pipe(switchMap((body) => {
-      req.rest!.body = body;
-      return next.handle();
-    }));
+    return from(readBody(req)).pipe(
+      switchMap((body) => {
+        req.rest!.body = body;
+        return next.handle();
+      }),
+    );
   }
 }
 

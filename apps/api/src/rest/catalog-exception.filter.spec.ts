@@ -13,7 +13,6 @@ function pgFailure(code: string, message: string): QueryFailedError {
 }
 
 describe('CatalogExceptionFilter and PostgreSQL data errors', () => {
-
   function answer(exception: unknown): { status: number; body: string; type: string } {
     const sent = { status: 0, body: '', type: '' };
     const res = {

@@ -36,9 +36,12 @@ describe('inputProblem', () => {
     ['/geoserver/rest/workspaces/%FF%FE', 'The path is not valid percent-encoded UTF-8'],
     ['/geoserver/rest/workspaces/%ED%A0%80', 'The path is not valid percent-encoded UTF-8'],
     ['/geoserver/rest/workspaces/%zz', 'The path is not valid percent-encoded UTF-8'],
-    ['/geoserver/rest/workspaces?recurse=%00', "The query parameter 'recurse' contains U+0000, a control or non-character that XML 1.0 cannot carry; it is not accepted"],
+    [
+      '/geoserver/rest/workspaces?recurse=%00',
+      "The query parameter 'recurse' contains U+0000, a control or non-character that XML 1.0 cannot carry; it is not accepted",
+    ],
     ['/geoserver/rest/workspaces?a%1F=1', 'The query contains U+001F, a control or non-character that XML 1.0 cannot carry; it is not accepted'],
-    ['/geoserver/ogc/features/v1/collections/a/items?limit=%C0%80', 'The query parameter \'limit\' is not valid percent-encoded UTF-8'],
+    ['/geoserver/ogc/features/v1/collections/a/items?limit=%C0%80', "The query parameter 'limit' is not valid percent-encoded UTF-8"],
   ])('refuses %s', (url, problem) => {
     expect(inputProblem(req(url))).toBe(problem);
   });

@@ -23,12 +23,27 @@ describe('XML and JSON writers', () => {
       ['name', 'a&b'],
       ['_default', false],
       ['count', 3],
-      ['box', obj([['minx', dbl(-1)], ['crs', textWithAttrs('EPSG:26913', [['class', 'projected']])]])],
+      [
+        'box',
+        obj([
+          ['minx', dbl(-1)],
+          ['crs', textWithAttrs('EPSG:26913', [['class', 'projected']])],
+        ]),
+      ],
       ['params', entries([['host', 'h']])],
       ['tags', list('string', ['x', 'y'])],
       ['none', list('string', [])],
       ['styles', list('style', [obj([['name', 's']])], { attrs: [['class', 'linked-hash-set']] })],
-      ['store', obj([['name', 'ws:ds'], [LINK_FIELD, link('http://h/ds.xml', 'application/xml')]], [['class', 'dataStore']])],
+      [
+        'store',
+        obj(
+          [
+            ['name', 'ws:ds'],
+            [LINK_FIELD, link('http://h/ds.xml', 'application/xml')],
+          ],
+          [['class', 'dataStore']],
+        ),
+      ],
       ['featureTypes', link('http://h/fts.xml', 'application/xml')],
       ['absent', undefined],
     ]),

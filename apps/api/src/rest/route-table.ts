@@ -26,7 +26,11 @@ export class RouteTable {
       if (!route || typeof route.path !== 'string' || route.path.includes('*') || !route.methods) continue;
       const declared = route.methods;
       const methods = Object.keys(declared).filter((m) => declared[m] && m !== '_all');
-      if (methods.length) this.add(route.path, methods.map((m) => m.toUpperCase()));
+      if (methods.length)
+        this.add(
+          route.path,
+          methods.map((m) => m.toUpperCase()),
+        );
     }
   }
 

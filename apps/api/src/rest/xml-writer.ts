@@ -105,9 +105,7 @@ function writeElement(out: string[], fieldName: string, rep: Rep, depth: number)
 }
 
 function writeLink(out: string[], href: string, type: string, depth: number): void {
-  out.push(
-    `${'  '.repeat(depth)}<atom:link xmlns:atom="${ATOM_NS}" rel="alternate" href="${escapeXml(href)}" type="${escapeXml(type)}"/>`,
-  );
+  out.push(`${'  '.repeat(depth)}<atom:link xmlns:atom="${ATOM_NS}" rel="alternate" href="${escapeXml(href)}" type="${escapeXml(type)}"/>`);
 }
 
 /** Serialises a representation as GeoServer's XML: no declaration, 2-space indent, no final newline. */

@@ -35,10 +35,7 @@ export class SampleDatabaseService implements OnApplicationBootstrap, OnApplicat
         err instanceof SampleDatabasePortInUseError
           ? `port ${err.port} on ${err.host} is already in use (another geocatalog, or a PostgreSQL?)`
           : (err as Error).message;
-      this.logger.warn(
-        `Sample PostGIS database not started: ${reason}. The api runs without it; ` +
-          `set SAMPLE_DB_PORT to a free port, or SAMPLE_DB=off.`,
-      );
+      this.logger.warn(`Sample PostGIS database not started: ${reason}. The api runs without it; ` + `set SAMPLE_DB_PORT to a free port, or SAMPLE_DB=off.`);
       return;
     }
     const { host, port: p, database, user, password } = this.db;

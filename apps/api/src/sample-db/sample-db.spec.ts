@@ -56,7 +56,11 @@ describe('startSampleDatabase', () => {
   });
 
   it('asks for its documented password: a wrong password or another user is refused (28P01)', async () => {
-    for (const [user, password] of [['postgres', 'wrong'], ['nobody', 'postgres'], ['postgres', 'postgres ']]) {
+    for (const [user, password] of [
+      ['postgres', 'wrong'],
+      ['nobody', 'postgres'],
+      ['postgres', 'postgres '],
+    ]) {
       const c = new Client({ host: db.host, port: db.port, database: 'postgres', user, password });
       c.on('error', () => undefined);
       await expect(c.connect()).rejects.toMatchObject({ code: '28P01' });
@@ -213,9 +217,7 @@ describe('startSampleDatabase', () => {
     console.log(`sample database restart: ${restartMs} ms\n${logs.join('\n')}`);
     expect(logs.some((l) => /already loaded/.test(l))).toBe(true);
     await withClient(db, async (c) => {
-      const { rows } = await c.query(
-        `SELECT count(*)::int AS n, max(name) FILTER (WHERE state_fips = '08') AS co FROM public.states`,
-      );
+      const { rows } = await c.query(`SELECT count(*)::int AS n, max(name) FILTER (WHERE state_fips = '08') AS co FROM public.states`);
       expect(rows).toEqual([{ n: 56, co: 'Colorado (kept)' }]);
       await c.query(`UPDATE public.states SET name = 'Colorado' WHERE state_fips = '08'`);
     });

@@ -112,7 +112,10 @@ export class ContentAutomaton {
   /** The state before the first child. */
   readonly start: ContentState;
 
-  constructor(particle: Particle | undefined, private readonly resolver: ParticleResolver) {
+  constructor(
+    particle: Particle | undefined,
+    private readonly resolver: ParticleResolver,
+  ) {
     const first = this.newState();
     this.accept = particle === undefined ? first : this.build(particle, first);
     this.start = this.stateFor(this.closure([first]));
@@ -225,10 +228,7 @@ export class ContentAutomaton {
       const [, namespaces, process] = particle as Extract<Particle, readonly ['a', ...unknown[]]>;
       term = { kind: 'wildcard', namespaces, process };
     } else {
-      const candidates =
-        kind === 'l'
-          ? [this.resolver.local(particle[1] as string, particle[2] as string)]
-          : this.resolver.global(particle[1] as string);
+      const candidates = kind === 'l' ? [this.resolver.local(particle[1] as string, particle[2] as string)] : this.resolver.global(particle[1] as string);
       term = { kind: 'elements', byKey: new Map(candidates.map((c) => [c.key, c])), names: candidates.map((c) => c.name) };
     }
     this.terms.push(term);

@@ -40,7 +40,15 @@ const GRAMMAR: SchemaGrammar = {
         [
           ['e', 't:a', 1, 1],
           ['e', 't:b', 0, 2],
-          ['c', 0, UNBOUNDED, [['e', 't:c', 1, 1], ['e', 't:shape', 1, 1]]],
+          [
+            'c',
+            0,
+            UNBOUNDED,
+            [
+              ['e', 't:c', 1, 1],
+              ['e', 't:shape', 1, 1],
+            ],
+          ],
           ['e', 't:mixed', 0, 1],
           ['e', 't:price', 0, 1],
           ['e', 't:any', 0, 1],
@@ -54,7 +62,15 @@ const GRAMMAR: SchemaGrammar = {
     },
     '#t:c': {
       kind: 'complex',
-      content: ['s', 1, 1, [['l', 't:low', 'xs:integer', 1, 1], ['l', 't:high', 'xs:integer', 1, 1]]],
+      content: [
+        's',
+        1,
+        1,
+        [
+          ['l', 't:low', 'xs:integer', 1, 1],
+          ['l', 't:high', 'xs:integer', 1, 1],
+        ],
+      ],
     },
     't:ShapeType': { kind: 'complex', attributes: { size: { type: '#t:size' } } },
     '#t:size': { kind: 'simple', base: 'xs:string', enumeration: ['small', 'large'] },

@@ -292,7 +292,11 @@ class SchemaValidator {
       this.visitSubtree(child, element);
     }
     if (childElement !== undefined) {
-      this.report('unexpected-element', childElement, `${quote(element.qualifiedName)} may only contain text, not the element ${quote(childElement.qualifiedName)}`);
+      this.report(
+        'unexpected-element',
+        childElement,
+        `${quote(element.qualifiedName)} may only contain text, not the element ${quote(childElement.qualifiedName)}`,
+      );
       return;
     }
     const problem = type.check(element.text, this.simpleContext);
@@ -440,7 +444,8 @@ class SchemaValidator {
     if (automaton.mentions(keyOf(child), namespaceUri)) {
       // The parent has a place for it, just not here: an order or count problem.
       const position = previous === null ? 'first' : `after ${quote(previous.qualifiedName)}`;
-      const next = expected.length === 0 ? '' : `: expected ${this.describeNames(expected)}${state.accepting ? ` or the end of ${quote(parent.qualifiedName)}` : ''}`;
+      const next =
+        expected.length === 0 ? '' : `: expected ${this.describeNames(expected)}${state.accepting ? ` or the end of ${quote(parent.qualifiedName)}` : ''}`;
       return `${quote(child.qualifiedName)} cannot come ${position} ${where}${next}`;
     }
     const suggestion = closestName(child.localName, [...expected, ...automaton.allNames()]);

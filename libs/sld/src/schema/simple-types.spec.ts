@@ -42,7 +42,17 @@ describe('checkSimpleValue: built-in types', () => {
   });
 
   it('checks xs:anyURI as libxml2 does: characters a URI cannot hold are tolerated, structure is not', () => {
-    for (const value of ['', 'a b.png', 'http://example.com:8080/a?x=1#y', 'file:./icons/x.svg', 'C:\\icons\\x.png', 'été.png', 'mailto:x@y', '//host/p', 'http://[::1]/x']) {
+    for (const value of [
+      '',
+      'a b.png',
+      'http://example.com:8080/a?x=1#y',
+      'file:./icons/x.svg',
+      'C:\\icons\\x.png',
+      'été.png',
+      'mailto:x@y',
+      '//host/p',
+      'http://[::1]/x',
+    ]) {
       expect([value, valid('xs:anyURI', value)]).toEqual([value, true]);
     }
     for (const value of ['http://[::1/x', 'a%2.png', 'a%zz', 'x#a#b', 'http://h:80a/', '1a:b']) {

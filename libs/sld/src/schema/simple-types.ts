@@ -90,12 +90,7 @@ export function checkSimpleValue(typeKey: string, raw: string, context: SimpleTy
   return checkNormalized(typeKey, definition, value, context);
 }
 
-function checkNormalized(
-  typeKey: string,
-  definition: SimpleTypeDefinition | undefined,
-  value: string,
-  context: SimpleTypeContext,
-): string | null {
+function checkNormalized(typeKey: string, definition: SimpleTypeDefinition | undefined, value: string, context: SimpleTypeContext): string | null {
   if (definition === undefined) return checkBuiltIn(typeKey.slice(3), value, context);
   if (definition.union !== undefined) {
     // Each member normalizes the original value its own way; callers pass it collapsed, which
@@ -121,9 +116,7 @@ function checkNormalized(
 function checkFacets(typeKey: string, definition: SimpleTypeDefinition, value: string, context: SimpleTypeContext): boolean {
   const numeric = NUMERIC_BUILT_INS.has(primitiveOf(typeKey, context));
   if (definition.enumeration !== undefined) {
-    const matches = numeric
-      ? definition.enumeration.some((e) => Number(e) === Number(value))
-      : definition.enumeration.includes(value);
+    const matches = numeric ? definition.enumeration.some((e) => Number(e) === Number(value)) : definition.enumeration.includes(value);
     if (!matches) return false;
   }
   if (definition.pattern !== undefined && !definition.pattern.every((p) => compilePattern(p).test(value))) return false;

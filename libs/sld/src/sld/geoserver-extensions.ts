@@ -21,7 +21,15 @@ export const GEOSERVER_SLD_1_0_0_EXTENSIONS: readonly GrammarExtension[] = [
   {
     description: 'label shields and label priority: Graphic and Priority after the Fill of a TextSymbolizer',
     elements: { 'sld:Priority': { type: 'sld:ParameterValueType' } },
-    content: [{ elements: ['sld:TextSymbolizer'], particles: [['e', 'sld:Graphic', 0, 1], ['e', 'sld:Priority', 0, 1]] }],
+    content: [
+      {
+        elements: ['sld:TextSymbolizer'],
+        particles: [
+          ['e', 'sld:Graphic', 0, 1],
+          ['e', 'sld:Priority', 0, 1],
+        ],
+      },
+    ],
   },
   {
     description: 'VendorOption at the end of a FeatureTypeStyle and of every symbolizer',
@@ -41,7 +49,15 @@ export const GEOSERVER_SLD_1_0_0_EXTENSIONS: readonly GrammarExtension[] = [
   },
   {
     description: 'AnchorPoint and Displacement of a Graphic (point symbols), as in SE 1.1.0',
-    content: [{ elements: ['sld:Graphic'], particles: [['e', 'sld:AnchorPoint', 0, 1], ['e', 'sld:Displacement', 0, 1]] }],
+    content: [
+      {
+        elements: ['sld:Graphic'],
+        particles: [
+          ['e', 'sld:AnchorPoint', 0, 1],
+          ['e', 'sld:Displacement', 0, 1],
+        ],
+      },
+    ],
   },
   {
     description: "ColorMap type ('ramp', 'intervals', 'values') and extended (more than 256 colours)",
@@ -55,7 +71,15 @@ export const GEOSERVER_SE_1_1_0_EXTENSIONS: readonly GrammarExtension[] = [
   {
     description: 'label shields and label priority: Graphic and Priority after the Fill of a TextSymbolizer',
     elements: { 'se:Priority': { type: 'se:ParameterValueType' } },
-    content: [{ elements: ['se:TextSymbolizer'], particles: [['e', 'se:Graphic', 0, 1], ['e', 'se:Priority', 0, 1]] }],
+    content: [
+      {
+        elements: ['se:TextSymbolizer'],
+        particles: [
+          ['e', 'se:Graphic', 0, 1],
+          ['e', 'se:Priority', 0, 1],
+        ],
+      },
+    ],
   },
   {
     description: 'VendorOption at the end of a FeatureTypeStyle and of every symbolizer',

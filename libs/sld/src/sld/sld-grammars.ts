@@ -16,9 +16,7 @@ export function sldGrammar(version: SldVersion): SchemaGrammar {
   let grammar = cache.get(version);
   if (grammar === undefined) {
     grammar =
-      version === '1.0.0'
-        ? extendGrammar(SLD_1_0_0_GRAMMAR, GEOSERVER_SLD_1_0_0_EXTENSIONS)
-        : extendGrammar(SLD_1_1_0_GRAMMAR, GEOSERVER_SE_1_1_0_EXTENSIONS);
+      version === '1.0.0' ? extendGrammar(SLD_1_0_0_GRAMMAR, GEOSERVER_SLD_1_0_0_EXTENSIONS) : extendGrammar(SLD_1_1_0_GRAMMAR, GEOSERVER_SE_1_1_0_EXTENSIONS);
     cache.set(version, grammar);
   }
   return grammar;

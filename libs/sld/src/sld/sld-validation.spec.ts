@@ -44,8 +44,7 @@ describe('validateSld', () => {
         line: 2,
         column: 1,
         code: 'wrong-namespace',
-        message:
-          "'StyledLayerDescriptor' must be in namespace 'http://www.opengis.net/sld' but is in namespace 'http://www.opengis.net/sld/1.0.0'",
+        message: "'StyledLayerDescriptor' must be in namespace 'http://www.opengis.net/sld' but is in namespace 'http://www.opengis.net/sld/1.0.0'",
       },
     ]);
   });
@@ -54,9 +53,7 @@ describe('validateSld', () => {
     expect(validateSld(sld(SLD_NS))).toEqual({
       valid: false,
       version: null,
-      issues: [
-        { line: 2, column: 1, code: 'missing-version', message: "'StyledLayerDescriptor' must have a version attribute, '1.0.0' or '1.1.0'" },
-      ],
+      issues: [{ line: 2, column: 1, code: 'missing-version', message: "'StyledLayerDescriptor' must have a version attribute, '1.0.0' or '1.1.0'" }],
     });
   });
 
@@ -266,7 +263,8 @@ ${rule}
   });
 
   it('validates a 1 MiB style in well under a second (see bench/ for the real measure)', () => {
-    const rule = '<Rule><Name>r</Name><ogc:Filter><ogc:PropertyIsEqualTo><ogc:PropertyName>k</ogc:PropertyName><ogc:Literal>v</ogc:Literal></ogc:PropertyIsEqualTo></ogc:Filter><PolygonSymbolizer><Fill><CssParameter name="fill">#aabbcc</CssParameter></Fill><Stroke><CssParameter name="stroke-width">1</CssParameter></Stroke></PolygonSymbolizer></Rule>\n';
+    const rule =
+      '<Rule><Name>r</Name><ogc:Filter><ogc:PropertyIsEqualTo><ogc:PropertyName>k</ogc:PropertyName><ogc:Literal>v</ogc:Literal></ogc:PropertyIsEqualTo></ogc:Filter><PolygonSymbolizer><Fill><CssParameter name="fill">#aabbcc</CssParameter></Fill><Stroke><CssParameter name="stroke-width">1</CssParameter></Stroke></PolygonSymbolizer></Rule>\n';
     const text = SLD10(rule.repeat(Math.ceil((1024 * 1024) / rule.length)).replace(/^<Rule>|<\/Rule>\n$/g, ''));
     expect(text.length).toBeGreaterThan(1024 * 1024);
     validateSld(text); // warm-up

@@ -13,9 +13,12 @@ const se11 = (symbolizers: string) =>
 const fill = (name: string, value: string) => sld10(`<PolygonSymbolizer><Fill><CssParameter name="${name}">${value}</CssParameter></Fill></PolygonSymbolizer>`);
 const stroke = (name: string, value: string) => sld10(`<LineSymbolizer><Stroke><CssParameter name="${name}">${value}</CssParameter></Stroke></LineSymbolizer>`);
 const font = (name: string, value: string) => sld10(`<TextSymbolizer><Font><CssParameter name="${name}">${value}</CssParameter></Font></TextSymbolizer>`);
-const graphic = (content: string) => sld10(`<PointSymbolizer><Graphic><Mark><WellKnownName>circle</WellKnownName></Mark>${content}</Graphic></PointSymbolizer>`);
+const graphic = (content: string) =>
+  sld10(`<PointSymbolizer><Graphic><Mark><WellKnownName>circle</WellKnownName></Mark>${content}</Graphic></PointSymbolizer>`);
 const externalGraphic = (href: string) =>
-  sld10(`<PointSymbolizer><Graphic><ExternalGraphic><OnlineResource xlink:type="simple" xlink:href="${href}"/><Format>image/png</Format></ExternalGraphic></Graphic></PointSymbolizer>`);
+  sld10(
+    `<PointSymbolizer><Graphic><ExternalGraphic><OnlineResource xlink:type="simple" xlink:href="${href}"/><Format>image/png</Format></ExternalGraphic></Graphic></PointSymbolizer>`,
+  );
 
 const codes = (text: string) => validateSld(text).issues.map((i) => i.code);
 

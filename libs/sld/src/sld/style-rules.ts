@@ -19,13 +19,7 @@ import { getAttribute, type XmlAttribute, type XmlElement } from '../xml/xml-tre
  *   absolute path, a path with `..`, or a scheme other than http, https, data and relative `file:`.
  */
 export type StyleRuleCode =
-  | 'unknown-parameter'
-  | 'invalid-color'
-  | 'invalid-opacity'
-  | 'invalid-number'
-  | 'negative-size'
-  | 'invalid-parameter-value'
-  | 'unsafe-url';
+  'unknown-parameter' | 'invalid-color' | 'invalid-opacity' | 'invalid-number' | 'negative-size' | 'invalid-parameter-value' | 'unsafe-url';
 
 /** Every {@link StyleRuleCode}: the checks the official schemas do not make. */
 export const STYLE_RULE_CODES: readonly StyleRuleCode[] = [
@@ -193,11 +187,7 @@ function checkParameter(element: XmlElement, parent: XmlElement | null, report: 
   const kind = known.get(name);
   if (kind === undefined) {
     const names = [...known.keys()].map((n) => `'${n}'`);
-    report(
-      'unknown-parameter',
-      nameAttribute,
-      `${quote(name, 40)} is not a parameter of ${quote(parent?.qualifiedName ?? '')}; it knows ${names.join(', ')}`,
-    );
+    report('unknown-parameter', nameAttribute, `${quote(name, 40)} is not a parameter of ${quote(parent?.qualifiedName ?? '')}; it knows ${names.join(', ')}`);
     return;
   }
   const value = literalValue(element);

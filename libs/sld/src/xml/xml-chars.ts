@@ -41,13 +41,7 @@ function isNameCode(code: number): boolean {
       code === 0x2e
     );
   }
-  return (
-    isNameStartCode(code) ||
-    code === 0xb7 ||
-    (code >= 0x300 && code <= 0x36f) ||
-    code === 0x203f ||
-    code === 0x2040
-  );
+  return isNameStartCode(code) || code === 0xb7 || (code >= 0x300 && code <= 0x36f) || code === 0x203f || code === 0x2040;
 }
 
 /**
@@ -91,11 +85,7 @@ export function skipWhitespace(text: string, start: number): number {
 /** True when a code point is an XML 1.0 Char. */
 export function isXmlChar(codePoint: number): boolean {
   if (codePoint < 0x20) return codePoint === 0x09 || codePoint === 0x0a || codePoint === 0x0d;
-  return (
-    codePoint <= 0xd7ff ||
-    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
-    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
-  );
+  return codePoint <= 0xd7ff || (codePoint >= 0xe000 && codePoint <= 0xfffd) || (codePoint >= 0x10000 && codePoint <= 0x10ffff);
 }
 
 // One linear pass with a single character class: nothing to backtrack on. With the `u` flag a lone

@@ -223,9 +223,7 @@ describe('parseXml on documents that are not well-formed', () => {
   });
 
   it('says which tag was expected, in one sentence', () => {
-    expect(firstIssue('<PolygonSymbolizer></PolygonSymbolizr>').message).toBe(
-      "Expected closing tag 'PolygonSymbolizer' but found 'PolygonSymbolizr'",
-    );
+    expect(firstIssue('<PolygonSymbolizer></PolygonSymbolizr>').message).toBe("Expected closing tag 'PolygonSymbolizer' but found 'PolygonSymbolizr'");
   });
 
   it('reports independent problems together, in document order', () => {

@@ -1,14 +1,6 @@
 import type { DocumentIssue } from '@geocatalog/catalog-model';
 import { Locator, type TextPosition } from './locator';
-import {
-  describeChar,
-  findInvalidXmlChar,
-  isXmlChar,
-  isXmlWhitespace,
-  quote,
-  scanName,
-  skipWhitespace,
-} from './xml-chars';
+import { describeChar, findInvalidXmlChar, isXmlChar, isXmlWhitespace, quote, scanName, skipWhitespace } from './xml-chars';
 import {
   XML_NAMESPACE,
   XMLNS_NAMESPACE,
@@ -296,11 +288,7 @@ class XmlParser {
 
   private refuseOutsideRoot(offset: number, what: string): never {
     if (this.rootClosed) {
-      this.fail(
-        'content-after-root',
-        offset,
-        `${what} is not allowed after the end of the root element ${quote(this.root?.qualifiedName ?? '')}`,
-      );
+      this.fail('content-after-root', offset, `${what} is not allowed after the end of the root element ${quote(this.root?.qualifiedName ?? '')}`);
     }
     this.fail('content-outside-root', offset, `${what} is not allowed before the root element`);
   }
@@ -669,8 +657,7 @@ class XmlParser {
       }
       index = skipWhitespace(text, index + 1);
       const delimiter = text.charCodeAt(index);
-      const valueEnd =
-        delimiter === DOUBLE_QUOTE || delimiter === SINGLE_QUOTE ? text.indexOf(String.fromCharCode(delimiter), index + 1) : -1;
+      const valueEnd = delimiter === DOUBLE_QUOTE || delimiter === SINGLE_QUOTE ? text.indexOf(String.fromCharCode(delimiter), index + 1) : -1;
       if (valueEnd === -1 || valueEnd > end) {
         this.report('invalid-xml-declaration', index, `Expected a quoted value for ${quote(text.slice(offset, nameEnd))} in the XML declaration`);
         return;

@@ -169,10 +169,6 @@ export type XmlIssueCode =
  * Finds an attribute by local name and namespace (`null`, the default, for an unprefixed one).
  * @returns the attribute, or `undefined` when the element has none by that name.
  */
-export function getAttribute(
-  element: XmlElement,
-  localName: string,
-  namespaceUri: string | null = null,
-): XmlAttribute | undefined {
+export function getAttribute(element: XmlElement, localName: string, namespaceUri: string | null = null): XmlAttribute | undefined {
   return element.attributes.find((a) => a.localName === localName && a.namespaceUri === namespaceUri);
 }

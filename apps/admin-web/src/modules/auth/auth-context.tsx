@@ -125,9 +125,6 @@ export function AuthProvider({ restBase, fetch, children }: AuthProviderProps) {
     });
   }, [endSession, fetch, restBase, session]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ session, checking, client, notice, signIn, signOut }),
-    [checking, client, notice, session, signIn, signOut],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ session, checking, client, notice, signIn, signOut }), [checking, client, notice, session, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,8 +1,7 @@
 import { qualifiedLayerName, type BoundingBox, type LayerRef } from '../../api';
 
 /** The console page of a layer. */
-export const layerPagePath = (ref: LayerRef): string =>
-  `/layers/${encodeURIComponent(ref.workspace)}/${encodeURIComponent(ref.name)}`;
+export const layerPagePath = (ref: LayerRef): string => `/layers/${encodeURIComponent(ref.workspace)}/${encodeURIComponent(ref.name)}`;
 
 /**
  * The standalone preview of a layer: `/preview/ws:layer`. The colon stays readable (names never

@@ -22,7 +22,18 @@ function stylesFor(styleLike: unknown, feature: Feature): Style[] {
   return (Array.isArray(result) ? result : [result]).filter((s): s is Style => s instanceof Style);
 }
 
-const square = () => new Feature({ geometry: new Polygon([[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]]) });
+const square = () =>
+  new Feature({
+    geometry: new Polygon([
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+      ],
+    ]),
+  });
 
 describe('sldToMapStyle', () => {
   it('turns a PolygonSymbolizer into an OpenLayers fill and stroke', async () => {
@@ -57,7 +68,9 @@ describe('sldToMapStyle', () => {
       sld(
         `<se:Rule><se:LineSymbolizer><se:Stroke><se:SvgParameter name="stroke">#336699</se:SvgParameter><se:SvgParameter name="stroke-width">3</se:SvgParameter></se:Stroke></se:LineSymbolizer></se:Rule>`,
         '1.1.0',
-      ).replace('<FeatureTypeStyle>', '<se:FeatureTypeStyle>').replace('</FeatureTypeStyle>', '</se:FeatureTypeStyle>'),
+      )
+        .replace('<FeatureTypeStyle>', '<se:FeatureTypeStyle>')
+        .replace('</FeatureTypeStyle>', '</se:FeatureTypeStyle>'),
     );
     expect(result.errors).toEqual([]);
     expect(result.geostyler?.rules[0].symbolizers[0].kind).toBe('Line');

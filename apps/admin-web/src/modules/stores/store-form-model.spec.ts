@@ -41,7 +41,17 @@ describe('storeInputOf', () => {
       enabled: true,
       connectionParameters: { host: 'db', port: '5433', database: 'gis', user: 'u', passwd: 'crypt2:x', dbtype: 'postgis' },
     });
-    expect(values).toEqual({ workspace: 'acme', name: 'sample', description: 'd', host: 'db', port: '5433', database: 'gis', schema: '', user: 'u', passwd: '' });
+    expect(values).toEqual({
+      workspace: 'acme',
+      name: 'sample',
+      description: 'd',
+      host: 'db',
+      port: '5433',
+      database: 'gis',
+      schema: '',
+      user: 'u',
+      passwd: '',
+    });
   });
 });
 

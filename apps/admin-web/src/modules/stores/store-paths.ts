@@ -11,5 +11,4 @@ export function parseStoreKey(key: string | null | undefined): DataStoreRef | nu
 }
 
 /** The console page of a store. */
-export const storePath = (store: DataStoreRef): string =>
-  `/stores/${encodeURIComponent(store.workspace)}/${encodeURIComponent(store.name)}`;
+export const storePath = (store: DataStoreRef): string => `/stores/${encodeURIComponent(store.workspace)}/${encodeURIComponent(store.name)}`;

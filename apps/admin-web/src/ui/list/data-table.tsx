@@ -91,10 +91,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, state, onSort, se
           const key = rowKey(row);
           const isSelected = selection?.selected.has(key) ?? false;
           return (
-            <tr
-              key={key}
-              className={classNames(isSelected && 'data-table__row--selected', highlighted?.has(key) && 'data-table__row--new')}
-            >
+            <tr key={key} className={classNames(isSelected && 'data-table__row--selected', highlighted?.has(key) && 'data-table__row--new')}>
               {selection && (
                 <td className="data-table__select">
                   <input

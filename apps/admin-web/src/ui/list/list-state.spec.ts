@@ -63,7 +63,13 @@ describe('applyListState', () => {
 
   it('filters by text (case- and accent-insensitive) and by extra filters', () => {
     expect(applyListState(rows, state('q=LAYER5'), SPEC).total).toBe(11);
-    expect(applyListState(rows, state('q=layer5&workspace=acme'), SPEC).rows.map((r) => r.name)).toEqual(['layer50', 'layer52', 'layer54', 'layer56', 'layer58']);
+    expect(applyListState(rows, state('q=layer5&workspace=acme'), SPEC).rows.map((r) => r.name)).toEqual([
+      'layer50',
+      'layer52',
+      'layer54',
+      'layer56',
+      'layer58',
+    ]);
     expect(applyListState([{ name: 'été', workspace: 'x' }], state('q=ETE'), SPEC).total).toBe(1);
   });
 

@@ -92,7 +92,10 @@ export interface ListView<T> {
 
 /** Folds case and accents so that "ete" finds "été". */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLocaleLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLocaleLowerCase();
 }
 
 /** Filters, sorts and pages `items` by `state`. Sorting is stable; names compare naturally (`a2` < `a10`). */

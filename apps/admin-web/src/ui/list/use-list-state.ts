@@ -36,13 +36,11 @@ export function useListState(defaults: ListDefaults): ListStateControls {
     () => ({
       state,
       setQuery: (q) => update((s) => ({ ...s, q, page: 1 }), true),
-      toggleSort: (sortKey) =>
-        update((s) => ({ ...s, sort: sortKey, dir: s.sort === sortKey && s.dir === 'asc' ? 'desc' : 'asc', page: 1 })),
+      toggleSort: (sortKey) => update((s) => ({ ...s, sort: sortKey, dir: s.sort === sortKey && s.dir === 'asc' ? 'desc' : 'asc', page: 1 })),
       setPage: (page) => update((s) => ({ ...s, page })),
       setSize: (size) => update((s) => ({ ...s, size, page: 1 })),
       setFilter: (filterKey, value) => update((s) => ({ ...s, filters: { ...s.filters, [filterKey]: value }, page: 1 })),
-      clearFilters: () =>
-        update((s) => ({ ...s, q: '', page: 1, filters: Object.fromEntries(Object.keys(s.filters).map((k) => [k, ''])) })),
+      clearFilters: () => update((s) => ({ ...s, q: '', page: 1, filters: Object.fromEntries(Object.keys(s.filters).map((k) => [k, ''])) })),
     }),
     [state, update],
   );

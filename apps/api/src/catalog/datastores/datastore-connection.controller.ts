@@ -16,6 +16,12 @@ export class DataStoreConnectionController {
   @Post('connection-test')
   async test(@Body() body: RawBody): Promise<RepDocument> {
     const version = await this.stores.testConnection(readDataStore(readCatalogBody(body, 'dataStore')));
-    return doc('connectionTest', obj([['ok', true], ['message', `Connected to ${version}`]]));
+    return doc(
+      'connectionTest',
+      obj([
+        ['ok', true],
+        ['message', `Connected to ${version}`],
+      ]),
+    );
   }
 }

@@ -11,7 +11,10 @@ export function dataStoreList(workspace: string, stores: DataStoreEntity[], link
     list(
       'dataStore',
       stores.map((s) =>
-        obj([['name', s.name], [LINK_FIELD, link(links.href('workspaces', workspace, 'datastores', s.name), links.listType)]]),
+        obj([
+          ['name', s.name],
+          [LINK_FIELD, link(links.href('workspaces', workspace, 'datastores', s.name), links.listType)],
+        ]),
       ),
     ),
   );
@@ -27,7 +30,13 @@ export function dataStoreDocument(workspace: string, s: DataStoreEntity, links: 
       ['description', s.description],
       ['type', s.type],
       ['enabled', s.enabled],
-      ['workspace', obj([['name', workspace], [LINK_FIELD, link(links.href('workspaces', workspace), links.objectType)]])],
+      [
+        'workspace',
+        obj([
+          ['name', workspace],
+          [LINK_FIELD, link(links.href('workspaces', workspace), links.objectType)],
+        ]),
+      ],
       ['connectionParameters', entries(javaHashMapOrder(Object.keys(params)).map((k) => [k, params[k]]))],
       ['_default', false],
       ['dateCreated', formatDate(s.dateCreated)],

@@ -25,7 +25,7 @@ export function readDataStore(node: BodyNode): DataStoreInput {
     description: textOf(node, 'description'),
     type: textOf(node, 'type')?.trim() || undefined,
     enabled: boolOf(node, 'enabled'),
-    workspace: ws ? (ws.text?.trim() || textOf(ws, 'name')?.trim()) : undefined,
+    workspace: ws ? ws.text?.trim() || textOf(ws, 'name')?.trim() : undefined,
     disableOnConnFailure: boolOf(node, 'disableOnConnFailure'),
     connectionParameters: params ? readParameters(params) : undefined,
   };

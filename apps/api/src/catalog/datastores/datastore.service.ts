@@ -41,7 +41,10 @@ export class DataStoreService {
    * Plain SQL rather than the query builder: this is the hottest read of the API.
    */
   async get(workspace: string, name: string, manager: EntityManager = this.db.manager): Promise<DataStoreEntity> {
-    const rows: StoreRow[] = await manager.query(workspace === DEFAULT_ALIAS ? STORE_IN_DEFAULT_SQL : STORE_SQL, workspace === DEFAULT_ALIAS ? [name] : [name, workspace]);
+    const rows: StoreRow[] = await manager.query(
+      workspace === DEFAULT_ALIAS ? STORE_IN_DEFAULT_SQL : STORE_SQL,
+      workspace === DEFAULT_ALIAS ? [name] : [name, workspace],
+    );
     if (rows.length) return toEntity(rows[0]);
     await this.workspaces.get(workspace, manager);
     throw new CatalogError('NOT_FOUND', `No such datastore: ${workspace},${name}`);
@@ -154,7 +157,11 @@ export class DataStoreService {
         throw new CatalogError('INVALID_VALUE', `The ${key} value belongs to no data store named in this test: password needed (send the password itself)`);
       }
     }
-    const qualifiedName = input.name ? (input.workspace ? `${input.workspace}:${input.name}` : input.name) : `${params.host.trim()}:${params.port}/${params.database.trim()}`;
+    const qualifiedName = input.name
+      ? input.workspace
+        ? `${input.workspace}:${input.name}`
+        : input.name
+      : `${params.host.trim()}:${params.port}/${params.database.trim()}`;
     return this.connector.testConnection({ qualifiedName, params });
   }
 
@@ -191,7 +198,10 @@ export class DataStoreService {
   private async rebindWorkspace(tx: EntityManager, workspaceId: number, oldName: string, newName: string): Promise<void> {
     const repo = tx.getRepository(DataStoreEntity);
     for (const store of await repo.find({ where: { workspaceId } })) {
-      const params = this.passwords.rebind({ workspace: oldName, store: store.name, params: store.connectionParameters }, { workspace: newName, store: store.name });
+      const params = this.passwords.rebind(
+        { workspace: oldName, store: store.name, params: store.connectionParameters },
+        { workspace: newName, store: store.name },
+      );
       await repo.update({ id: store.id }, { connectionParameters: params });
     }
   }

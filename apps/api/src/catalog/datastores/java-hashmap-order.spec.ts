@@ -10,15 +10,7 @@ describe('javaHashMapOrder', () => {
   it('reproduces a real GeoServer connection-parameter order', () => {
     // namespace is added by the server after the client's parameters, so it follows dbtype in their shared bucket.
     const inserted = ['Expose primary keys', 'read_only', 'fetch size', 'Batch insert size', 'database', 'dbtype', 'namespace'];
-    expect(javaHashMapOrder(inserted)).toEqual([
-      'Batch insert size',
-      'database',
-      'fetch size',
-      'Expose primary keys',
-      'read_only',
-      'dbtype',
-      'namespace',
-    ]);
+    expect(javaHashMapOrder(inserted)).toEqual(['Batch insert size', 'database', 'fetch size', 'Expose primary keys', 'read_only', 'dbtype', 'namespace']);
   });
 
   it('orders the seed data store keys as GeoServer prints them', () => {

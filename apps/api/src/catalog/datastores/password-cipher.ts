@@ -25,7 +25,14 @@ export interface PasswordBinding {
 export function bindingOf(workspace: string, store: string, params: Record<string, string>): PasswordBinding {
   const field = (key: string) => (params[key] ?? '').trim();
   const port = field('port');
-  return { workspace, store, host: field('host').toLowerCase(), port: /^\d+$/.test(port) ? String(Number(port)) : port, database: field('database'), user: field('user') };
+  return {
+    workspace,
+    store,
+    host: field('host').toLowerCase(),
+    port: /^\d+$/.test(port) ? String(Number(port)) : port,
+    database: field('database'),
+    user: field('user'),
+  };
 }
 
 function associatedData(b: PasswordBinding): Buffer {

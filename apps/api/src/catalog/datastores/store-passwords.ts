@@ -79,7 +79,10 @@ export class StorePasswords implements StoreSecrets {
     try {
       clear = this.cipher.decrypt(value, fromBinding);
     } catch {
-      throw new CatalogError('INVALID_VALUE', `The stored password of data store '${from.workspace}:${from.store}' cannot be decrypted with this catalog's key: send the password itself`);
+      throw new CatalogError(
+        'INVALID_VALUE',
+        `The stored password of data store '${from.workspace}:${from.store}' cannot be decrypted with this catalog's key: send the password itself`,
+      );
     }
     return this.cipher.encrypt(clear, toBinding);
   }

@@ -68,7 +68,10 @@ export class FeatureTypeController {
 
 function parseRecalculate(raw: string | undefined): Recalculation[] | undefined {
   if (raw === undefined) return undefined;
-  const parts = raw.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+  const parts = raw
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
   for (const p of parts) {
     if (!(RECALCULATIONS as string[]).includes(p)) {
       throw new CatalogError('INVALID_VALUE', `Invalid recalculate '${p}': use ${RECALCULATIONS.join(', ')}`);

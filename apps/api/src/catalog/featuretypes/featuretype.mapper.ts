@@ -37,7 +37,12 @@ export function featureTypeList(items: Array<{ name: string; ctx: FeatureTypeCon
     'featureTypes',
     list(
       'featureType',
-      items.map(({ name, ctx }) => obj([['name', name], [LINK_FIELD, link(links.href(...featureTypePath(ctx, name)), links.listType)]])),
+      items.map(({ name, ctx }) =>
+        obj([
+          ['name', name],
+          [LINK_FIELD, link(links.href(...featureTypePath(ctx, name)), links.listType)],
+        ]),
+      ),
     ),
   );
 }
@@ -74,12 +79,7 @@ function attributeRep(a: AttributeInfo): Rep {
 }
 
 /** `<featureType>` in GeoServer's field order, with the given (live) attributes last. */
-export function featureTypeDocument(
-  ft: FeatureTypeEntity,
-  ctx: FeatureTypeContext,
-  attributes: AttributeInfo[],
-  links: LinkBuilder,
-): RepDocument {
+export function featureTypeDocument(ft: FeatureTypeEntity, ctx: FeatureTypeContext, attributes: AttributeInfo[], links: LinkBuilder): RepDocument {
   const projected: Array<[string, string]> = ft.nativeCrsProjected ? [['class', 'projected']] : [];
   const srsRep = (code: string) => (ft.nativeCrsProjected ? textWithAttrs(code, projected) : code);
   return doc(
@@ -87,7 +87,13 @@ export function featureTypeDocument(
     obj([
       ['name', ft.name],
       ['nativeName', ft.nativeName],
-      ['namespace', obj([['name', ctx.workspace], [LINK_FIELD, link(links.href('namespaces', ctx.workspace), links.objectType)]])],
+      [
+        'namespace',
+        obj([
+          ['name', ctx.workspace],
+          [LINK_FIELD, link(links.href('namespaces', ctx.workspace), links.objectType)],
+        ]),
+      ],
       ['title', ft.title],
       ['description', ft.description],
       ['abstract', ft.abstract],

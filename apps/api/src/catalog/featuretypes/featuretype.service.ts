@@ -30,7 +30,12 @@ export type Recalculation = 'nativebbox' | 'latlonbbox' | 'attributes';
 
 /** The connector's view of a catalog data store. */
 export function storeConnection(store: DataStoreEntity, workspace: string): StoreConnection {
-  return { storeId: store.id, qualifiedName: `${workspace}:${store.name}`, names: { workspace: store.workspace?.name ?? workspace, store: store.name }, params: store.connectionParameters };
+  return {
+    storeId: store.id,
+    qualifiedName: `${workspace}:${store.name}`,
+    names: { workspace: store.workspace?.name ?? workspace, store: store.name },
+    params: store.connectionParameters,
+  };
 }
 
 /**
@@ -216,7 +221,13 @@ export class FeatureTypeService {
    * Partial update. `recalculate` lists what to recompute from the data; without it the boxes
    * are recomputed when the declared CRS changes and the body brings none.
    */
-  async update(workspace: string, storeName: string | undefined, name: string, input: FeatureTypeInput, recalculate: Recalculation[] | undefined): Promise<void> {
+  async update(
+    workspace: string,
+    storeName: string | undefined,
+    name: string,
+    input: FeatureTypeInput,
+    recalculate: Recalculation[] | undefined,
+  ): Promise<void> {
     const located = await this.get(workspace, storeName, name);
     const ft = located.featureType;
     const conn = storeConnection(located.store, located.ctx.workspace);

@@ -15,7 +15,10 @@ export function layerList(layers: Array<{ workspace: string; name: string }>, sc
       layers.map((l) => {
         const name = scopedTo ? l.name : `${l.workspace}:${l.name}`;
         const href = scopedTo ? links.href('workspaces', scopedTo, 'layers', l.name) : links.href('layers', name);
-        return obj([['name', name], [LINK_FIELD, link(href, links.listType)]]);
+        return obj([
+          ['name', name],
+          [LINK_FIELD, link(href, links.listType)],
+        ]);
       }),
     ),
   );
@@ -58,7 +61,11 @@ export function layerDocument(l: LocatedLayer, links: LinkBuilder): RepDocument 
       [
         'styles',
         l.styles.length
-          ? list('style', l.styles.map((s) => styleRef(s, s.workspace?.name, links)), { attrs: [['class', 'linked-hash-set']] })
+          ? list(
+              'style',
+              l.styles.map((s) => styleRef(s, s.workspace?.name, links)),
+              { attrs: [['class', 'linked-hash-set']] },
+            )
           : undefined,
       ],
       [

@@ -14,9 +14,9 @@ export async function detachStyles(tx: EntityManager, styleIds: number[]): Promi
   );
   for (const layer of layers) {
     const fallback = defaultStyleFor(layer.geometry_type);
-    await tx.query(
-      `UPDATE layer SET default_style_id = (SELECT id FROM style WHERE workspace_id IS NULL AND name = $2) WHERE id = $1`,
-      [layer.id, fallback ?? null],
-    );
+    await tx.query(`UPDATE layer SET default_style_id = (SELECT id FROM style WHERE workspace_id IS NULL AND name = $2) WHERE id = $1`, [
+      layer.id,
+      fallback ?? null,
+    ]);
   }
 }

@@ -54,12 +54,7 @@ export class StyleController {
 
   /** New SLD content (validated unless `?raw=true`), or changes to the record (XML/JSON `<style>`). */
   @Put(':style')
-  async update(
-    @Param('ws') ws: string | undefined,
-    @Param('style') name: string,
-    @Body() body: RawBody,
-    @QueryFlag('raw') raw: boolean,
-  ): Promise<Done> {
+  async update(@Param('ws') ws: string | undefined, @Param('style') name: string, @Body() body: RawBody, @QueryFlag('raw') raw: boolean): Promise<Done> {
     // The declared Content-Type alone decides how the body is read (contract §6): never sniffed.
     if (isSldType(body.contentType)) {
       await this.styles.get(ws, name);

@@ -14,7 +14,12 @@ export function styleList(styles: StyleEntity[], workspace: string | undefined, 
     'styles',
     list(
       'style',
-      styles.map((s) => obj([['name', s.name], [LINK_FIELD, link(links.href(...stylePath(s, workspace)), links.listType)]])),
+      styles.map((s) =>
+        obj([
+          ['name', s.name],
+          [LINK_FIELD, link(links.href(...stylePath(s, workspace)), links.listType)],
+        ]),
+      ),
     ),
   );
 }

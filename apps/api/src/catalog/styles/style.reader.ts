@@ -15,6 +15,6 @@ export function readStyle(node: BodyNode): StyleInput {
     name: textOf(node, 'name')?.trim(),
     filename: textOf(node, 'filename')?.trim() || textOf(node, 'fileName')?.trim(),
     format: textOf(node, 'format')?.trim().toLowerCase() || undefined,
-    languageVersion: lv ? (lv.text?.trim() || textOf(lv, 'version')?.trim()) : undefined,
+    languageVersion: lv ? lv.text?.trim() || textOf(lv, 'version')?.trim() : undefined,
   };
 }

@@ -165,7 +165,10 @@ function checkFilename(filename: string): string {
 
 function conflict(err: unknown, name: string, workspace: string | undefined): unknown {
   if (uniqueViolation(err) !== undefined) {
-    return new CatalogError('ALREADY_EXISTS', workspace ? `Style named '${name}' already exists in workspace ${workspace}` : `Style named '${name}' already exists`);
+    return new CatalogError(
+      'ALREADY_EXISTS',
+      workspace ? `Style named '${name}' already exists in workspace ${workspace}` : `Style named '${name}' already exists`,
+    );
   }
   if (foreignKeyViolation(err)) return new CatalogError('NOT_FOUND', `No such workspace: '${workspace}' found`);
   return err;

@@ -9,7 +9,12 @@ export function workspaceList(workspaces: WorkspaceEntity[], links: LinkBuilder)
     'workspaces',
     list(
       'workspace',
-      workspaces.map((w) => obj([['name', w.name], [LINK_FIELD, link(links.href('workspaces', w.name), links.listType)]])),
+      workspaces.map((w) =>
+        obj([
+          ['name', w.name],
+          [LINK_FIELD, link(links.href('workspaces', w.name), links.listType)],
+        ]),
+      ),
     ),
   );
 }
@@ -38,7 +43,12 @@ export function namespaceList(workspaces: WorkspaceEntity[], links: LinkBuilder)
     'namespaces',
     list(
       'namespace',
-      workspaces.map((w) => obj([['name', w.name], [LINK_FIELD, link(links.href('namespaces', w.name), links.listType)]])),
+      workspaces.map((w) =>
+        obj([
+          ['name', w.name],
+          [LINK_FIELD, link(links.href('namespaces', w.name), links.listType)],
+        ]),
+      ),
     ),
   );
 }

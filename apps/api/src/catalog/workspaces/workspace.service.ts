@@ -147,7 +147,10 @@ export class WorkspaceService {
       // Stores first (their feature types and layers cascade), so no layer of this workspace
       // still holds one of its styles when they go.
       await tx.getRepository(DataStoreEntity).delete({ workspaceId: ws.id });
-      await detachStyles(tx, styles.map((s) => s.id));
+      await detachStyles(
+        tx,
+        styles.map((s) => s.id),
+      );
       await tx.getRepository(WorkspaceEntity).delete({ id: ws.id });
       return stores.map((s) => s.id);
     });

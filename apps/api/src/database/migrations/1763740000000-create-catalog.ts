@@ -67,10 +67,11 @@ export class CreateCatalog1763740000000 implements MigrationInterface {
       )`);
 
     for (const [name, sld] of Object.entries(DEFAULT_STYLES)) {
-      await db.query(
-        `INSERT INTO style (workspace_id, name, format, language_version, filename, content) VALUES (NULL, $1, 'sld', '1.0.0', $2, $3)`,
-        [name, `${name}.sld`, Buffer.from(sld, 'utf8')],
-      );
+      await db.query(`INSERT INTO style (workspace_id, name, format, language_version, filename, content) VALUES (NULL, $1, 'sld', '1.0.0', $2, $3)`, [
+        name,
+        `${name}.sld`,
+        Buffer.from(sld, 'utf8'),
+      ]);
     }
   }
 

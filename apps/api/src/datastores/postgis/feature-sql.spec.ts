@@ -113,7 +113,10 @@ describe('selectFeaturesSql', () => {
   });
 
   it('identifies and orders rows of a table without a key by the md5 of their text', () => {
-    const noKey: FeatureSource = { table: table({ attributes: [attr('name', 'java.lang.String'), attr('geom', 'org.locationtech.jts.geom.MultiPolygon')] }), srid: 4326 };
+    const noKey: FeatureSource = {
+      table: table({ attributes: [attr('name', 'java.lang.String'), attr('geom', 'org.locationtech.jts.geom.MultiPolygon')] }),
+      srid: 4326,
+    };
     const sql = selectFeaturesSql(pg, noKey, {}, { limit: 1, offset: 0 });
     expect(sql.text).toContain(`'{"type":"Feature","id":' || '"' || md5(t::text) || '"' ||`);
     expect(sql.text).toContain('ORDER BY md5(t::text) LIMIT');

@@ -111,7 +111,11 @@ async function admin<T>(fn: (c: Client) => Promise<T>, database = serverUrl.path
 /** Points transformed to EPSG:4326 by the test database's PostGIS, in order. */
 async function transformed(multipointWkt: string, srid: number): Promise<Array<{ x: number; y: number }>> {
   const r = await admin(
-    (c) => c.query(`SELECT ST_X(d.geom) AS x, ST_Y(d.geom) AS y FROM ST_DumpPoints(ST_Transform(ST_GeomFromText($1, $2), 4326)) d ORDER BY d.path`, [multipointWkt, srid]),
+    (c) =>
+      c.query(`SELECT ST_X(d.geom) AS x, ST_Y(d.geom) AS y FROM ST_DumpPoints(ST_Transform(ST_GeomFromText($1, $2), 4326)) d ORDER BY d.path`, [
+        multipointWkt,
+        srid,
+      ]),
     dbName,
   );
   return r.rows as Array<{ x: number; y: number }>;
@@ -287,7 +291,12 @@ describe('nativeBounds', () => {
   });
 
   it('widens a box of zero width or height as GeoServer does', async () => {
-    expect(await connector.nativeBounds(nyc, await connector.describeTable(nyc, 'one_point'))).toEqual({ minx: 9.9999, miny: 19.9999, maxx: 10.0001, maxy: 20.0001 });
+    expect(await connector.nativeBounds(nyc, await connector.describeTable(nyc, 'one_point'))).toEqual({
+      minx: 9.9999,
+      miny: 19.9999,
+      maxx: 10.0001,
+      maxy: 20.0001,
+    });
     expect(await connector.nativeBounds(nyc, await connector.describeTable(nyc, 'one_point_utm'))).toEqual({
       minx: 499999,
       miny: 3999999,
@@ -484,8 +493,7 @@ describe('unreachable stores', () => {
 });
 
 describe('pools', () => {
-  const poolOf = (c: PostgisConnector, storeId: number): Pool | undefined =>
-    (c as unknown as { pools: Map<number, { pool: Pool }> }).pools.get(storeId)?.pool;
+  const poolOf = (c: PostgisConnector, storeId: number): Pool | undefined => (c as unknown as { pools: Map<number, { pool: Pool }> }).pools.get(storeId)?.pool;
 
   it('keeps one pool per store, replaces it when the parameters change, closes it on release', async () => {
     const s = store(storeParams(dbName), 'acme:pooled');
@@ -512,7 +520,14 @@ describe('pools', () => {
   it('bounds each pool to 4 connections under concurrent calls', async () => {
     const s = store(storeParams(dbName), 'acme:busy');
     const calls = Array.from({ length: 12 }, () => connector.describeTable(s, 'states'));
-    expect(Math.max(...connector.poolStats().filter((p) => p.storeId === s.storeId).map((p) => p.total))).toBeLessThanOrEqual(4);
+    expect(
+      Math.max(
+        ...connector
+          .poolStats()
+          .filter((p) => p.storeId === s.storeId)
+          .map((p) => p.total),
+      ),
+    ).toBeLessThanOrEqual(4);
     await Promise.all(calls);
     expect(poolOf(connector, s.storeId)!.totalCount).toBeLessThanOrEqual(4);
     await connector.release(s.storeId);

@@ -320,7 +320,10 @@ export class PostgisConnector implements OnApplicationShutdown {
   async toWgs84(store: StoreConnection, box: Box, srid: number): Promise<Box> {
     if (srid === 4326) return { ...box };
     if (!Number.isInteger(srid) || srid <= 0) {
-      throw new CatalogError('INVALID_VALUE', `Cannot compute a lat/lon bounding box in data store '${store.qualifiedName}': the native CRS is unknown (SRID ${srid})`);
+      throw new CatalogError(
+        'INVALID_VALUE',
+        `Cannot compute a lat/lon bounding box in data store '${store.qualifiedName}': the native CRS is unknown (SRID ${srid})`,
+      );
     }
     const ring = densifiedRing(box, EDGE_SEGMENTS);
     return this.run(store, async (db) => {
@@ -338,7 +341,10 @@ export class PostgisConnector implements OnApplicationShutdown {
         );
       } catch (err) {
         if (isServerError(err) && /srid|transform|proj|coordinate|latitude|longitude/i.test(err.message)) {
-          throw new CatalogError('INVALID_VALUE', `Cannot transform the bounding box from EPSG:${srid} to EPSG:4326 in data store '${store.qualifiedName}': ${err.message}`);
+          throw new CatalogError(
+            'INVALID_VALUE',
+            `Cannot transform the bounding box from EPSG:${srid} to EPSG:4326 in data store '${store.qualifiedName}': ${err.message}`,
+          );
         }
         throw err;
       }
@@ -457,11 +463,17 @@ export class PostgisConnector implements OnApplicationShutdown {
       // 42P01 undefined_table: the table went away since it was described.
       if (err.code === '42P01') return noSuchTable(store, schema, table);
       if (/srid|transform|proj|latitude|longitude|coordinate/i.test(err.message)) {
-        return new CatalogError('INVALID_VALUE', `Cannot transform between CRS84 and EPSG:${source.srid}, the CRS of '${schema}.${table}' in data store '${store.qualifiedName}': ${err.message}`);
+        return new CatalogError(
+          'INVALID_VALUE',
+          `Cannot transform between CRS84 and EPSG:${source.srid}, the CRS of '${schema}.${table}' in data store '${store.qualifiedName}': ${err.message}`,
+        );
       }
     }
     if (isProgrammingError(err)) return err as Error;
-    return new CatalogError('STORE_UNAVAILABLE', `Data store '${store.qualifiedName}' failed to read '${source.table.schema}.${source.table.table}': ${this.redact(reasonOf(err), store)}`);
+    return new CatalogError(
+      'STORE_UNAVAILABLE',
+      `Data store '${store.qualifiedName}' failed to read '${source.table.schema}.${source.table.table}': ${this.redact(reasonOf(err), store)}`,
+    );
   }
 
   /**
@@ -641,7 +653,10 @@ export class PostgisConnector implements OnApplicationShutdown {
       return await Promise.race([pending, busy]);
     } catch (err) {
       if (!(err instanceof StoreBusy)) throw err;
-      pending.then((client) => client.release(), () => undefined);
+      pending.then(
+        (client) => client.release(),
+        () => undefined,
+      );
       throw new CatalogError(
         'STORE_BUSY',
         `Data store '${store.qualifiedName}' is serving ${STREAM_POOL_MAX} feature reads already: try again shortly`,
@@ -756,7 +771,10 @@ function declaredLength(typname: string, elemname: string | null, typmod: number
 function schemaOf(store: StoreConnection): string {
   const schema = (store.params.schema ?? '').trim() || 'public';
   if (isSystemSchema(schema)) {
-    throw new CatalogError('INVALID_VALUE', `Data store '${store.qualifiedName}' names the system schema '${schema}': PostgreSQL's own schemas are never published or read`);
+    throw new CatalogError(
+      'INVALID_VALUE',
+      `Data store '${store.qualifiedName}' names the system schema '${schema}': PostgreSQL's own schemas are never published or read`,
+    );
   }
   return schema;
 }
@@ -780,9 +798,13 @@ function unknownCrs(code: string, why: string): CatalogError {
 
 /** What identifies a connection: a change to any of these gives the store a new pool. */
 function connectionKey(params: Record<string, string>): string {
-  const passwords = Object.keys(params).filter(isPasswordKey).map((k) => params[k]);
+  const passwords = Object.keys(params)
+    .filter(isPasswordKey)
+    .map((k) => params[k]);
   const parts = [params.host, params.port, params.database, params.user, ...passwords, params['SSL mode'] ?? params.sslmode];
-  return createHash('sha256').update(JSON.stringify(parts.map((p) => (p ?? '').trim()))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(parts.map((p) => (p ?? '').trim())))
+    .digest('hex');
 }
 
 function sslOption(mode: string | undefined): ClientConfig['ssl'] {

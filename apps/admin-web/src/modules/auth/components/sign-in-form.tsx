@@ -38,11 +38,7 @@ export function SignInForm() {
     mutation.mutate({ userName, password });
   }
 
-  const failure = mutation.error
-    ? isRestError(mutation.error, 401)
-      ? WRONG_CREDENTIALS_MESSAGE
-      : mutation.error.message
-    : null;
+  const failure = mutation.error ? (isRestError(mutation.error, 401) ? WRONG_CREDENTIALS_MESSAGE : mutation.error.message) : null;
 
   return (
     <form className="sign-in-form" onSubmit={submit} noValidate>

@@ -91,9 +91,6 @@ export function useDeleteLayers() {
       for (const ref of refs) await deleteLayer(client, ref);
     },
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.layers() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.featureTypes() }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.layers() }), queryClient.invalidateQueries({ queryKey: queryKeys.featureTypes() })]),
   });
 }

@@ -178,7 +178,12 @@ function LayerStylesForm({ layer }: { layer: Layer }) {
         );
       }}
     >
-      <SelectField label="Default style" value={defaultKey} onChange={(event) => setDefaultKey(event.target.value)} hint="Drawn when a map asks for the layer without a style.">
+      <SelectField
+        label="Default style"
+        value={defaultKey}
+        onChange={(event) => setDefaultKey(event.target.value)}
+        hint="Drawn when a map asks for the layer without a style."
+      >
         {[...byKey.keys()].map((key) => (
           <option key={key} value={key}>
             {key}

@@ -13,7 +13,10 @@ function catalogWith(count: number) {
   return catalog;
 }
 
-const names = () => within(screen.getByRole('table', { name: 'Layers' })).getAllByRole('rowheader').map((c) => c.textContent);
+const names = () =>
+  within(screen.getByRole('table', { name: 'Layers' }))
+    .getAllByRole('rowheader')
+    .map((c) => c.textContent);
 
 describe('layers page', () => {
   it('shows title, CRS and lat/lon box of each layer', async () => {

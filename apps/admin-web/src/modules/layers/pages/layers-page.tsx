@@ -67,8 +67,7 @@ export function LayersPage() {
     mutationFn: async ({ refs, enabled }: { refs: LayerRef[]; enabled: boolean }) => {
       for (const ref of refs) await updateLayer(client, ref, { enabled });
     },
-    onSuccess: (_data, { refs, enabled }) =>
-      toast.success(`${refs.length === 1 ? '1 layer' : `${refs.length} layers`} ${enabled ? 'enabled' : 'disabled'}.`),
+    onSuccess: (_data, { refs, enabled }) => toast.success(`${refs.length === 1 ? '1 layer' : `${refs.length} layers`} ${enabled ? 'enabled' : 'disabled'}.`),
     onError: (error) => toast.error(`Not every layer was changed: ${error.message}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.layers() }),
   });
@@ -171,7 +170,14 @@ export function LayersPage() {
             )
           }
           empty={
-            <EmptyState title="No layers yet" action={<LinkButton variant="primary" to="/layers/publish">Publish tables</LinkButton>}>
+            <EmptyState
+              title="No layers yet"
+              action={
+                <LinkButton variant="primary" to="/layers/publish">
+                  Publish tables
+                </LinkButton>
+              }
+            >
               A layer is a table of a data store, published with a style. Publish tables from a PostGIS store.
             </EmptyState>
           }

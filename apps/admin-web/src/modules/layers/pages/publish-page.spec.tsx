@@ -13,11 +13,11 @@ describe('publish page', () => {
     renderConsole({ fetch: api.fetch, path: '/layers/publish?store=acme:pg', session: ADMIN_SESSION });
 
     const tables = await screen.findByRole('group');
-    expect(within(tables).getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual([
-      'Tables with geometry, not published yet (2)',
-      'rivers',
-      'states',
-    ]);
+    expect(
+      within(tables)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['Tables with geometry, not published yet (2)', 'rivers', 'states']);
     fireEvent.click(within(tables).getByRole('checkbox', { name: 'states' }));
     fireEvent.click(within(tables).getByRole('checkbox', { name: 'rivers' }));
     fireEvent.change(screen.getByLabelText('Title of states'), { target: { value: 'US States' } });
@@ -25,10 +25,11 @@ describe('publish page', () => {
 
     const progress = await screen.findByRole('region', { name: 'Publishing' });
     await waitFor(() => expect(within(progress).getAllByText(/^Published acme:/)).toHaveLength(2));
-    expect(within(progress).getAllByRole('link', { name: 'Preview' }).map((a) => a.getAttribute('href'))).toEqual([
-      '/preview/acme:rivers',
-      '/preview/acme:states',
-    ]);
+    expect(
+      within(progress)
+        .getAllByRole('link', { name: 'Preview' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/preview/acme:rivers', '/preview/acme:states']);
     const posts = api.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body ?? '').featureType);
     expect(posts).toEqual([
       { name: 'rivers', nativeName: 'rivers', enabled: true },
@@ -41,7 +42,12 @@ describe('publish page', () => {
   it('filters a long table list (state in the URL next to ?store=) and ticks every match at once', async () => {
     const catalog = fakeCatalog();
     addWorkspace(catalog, 'acme');
-    addStore(catalog, 'acme', 'pg', Array.from({ length: 30 }, (_, i) => (i % 3 ? `parcel_${i}` : `road_${i}`)));
+    addStore(
+      catalog,
+      'acme',
+      'pg',
+      Array.from({ length: 30 }, (_, i) => (i % 3 ? `parcel_${i}` : `road_${i}`)),
+    );
     const { router } = renderConsole({ fetch: catalogFetch(catalog).fetch, path: '/layers/publish?store=acme:pg', session: ADMIN_SESSION });
     fireEvent.change(await screen.findByLabelText('Filter tables'), { target: { value: 'road' } });
     await screen.findByText('Tables matching “road” (10 of 30)');

@@ -77,7 +77,10 @@ export function PublishPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!store || publish.running) return;
-    const items = [...available].sort(compareText).filter((t) => chosen.has(t)).map((table) => ({ table, title: titles[table] }));
+    const items = [...available]
+      .sort(compareText)
+      .filter((t) => chosen.has(t))
+      .map((table) => ({ table, title: titles[table] }));
     if (items.length === 0) {
       setError('Tick at least one table to publish.');
       return;
@@ -105,7 +108,14 @@ export function PublishPage() {
           ) : stores.error ? (
             <Alert tone="error">{stores.error.message}</Alert>
           ) : storeOptions.length === 0 ? (
-            <EmptyState title="No data stores yet" action={<LinkButton variant="primary" to="/stores/new">Add a PostGIS store</LinkButton>}>
+            <EmptyState
+              title="No data stores yet"
+              action={
+                <LinkButton variant="primary" to="/stores/new">
+                  Add a PostGIS store
+                </LinkButton>
+              }
+            >
               Tables are published from a data store.
             </EmptyState>
           ) : (
@@ -121,10 +131,7 @@ export function PublishPage() {
         </Card>
 
         {store && (
-          <Card
-            title={`Tables of ${key}`}
-            aside={store && <Link to={storePath(store)}>Store details</Link>}
-          >
+          <Card title={`Tables of ${key}`} aside={store && <Link to={storePath(store)}>Store details</Link>}>
             {tables.isPending ? (
               <div aria-busy="true" className="publish-page__loading">
                 <p className="visually-hidden" role="status">
@@ -166,7 +173,12 @@ export function PublishPage() {
                     {available.length > 10 && (
                       <div className="publish-page__toolbar">
                         <ListToolbar label="Filter tables" value={controls.state.q} onChange={controls.setQuery}>
-                          <Button small variant="ghost" onClick={() => controls.toggleSort('name')} aria-label={`Sort by name, ${controls.state.dir === 'asc' ? 'Z to A' : 'A to Z'}`}>
+                          <Button
+                            small
+                            variant="ghost"
+                            onClick={() => controls.toggleSort('name')}
+                            aria-label={`Sort by name, ${controls.state.dir === 'asc' ? 'Z to A' : 'A to Z'}`}
+                          >
                             {controls.state.dir === 'asc' ? 'A → Z' : 'Z → A'}
                           </Button>
                         </ListToolbar>

@@ -122,11 +122,7 @@ export function LayerMap({ collectionId, extent, style, features, label, onIdent
 
     if (extent) {
       const [minx, miny, maxx, maxy] = extent;
-      const box: Extent = transformExtent(
-        [minx, Math.max(miny, -MERCATOR_LAT), maxx, Math.min(maxy, MERCATOR_LAT)],
-        'EPSG:4326',
-        'EPSG:3857',
-      );
+      const box: Extent = transformExtent([minx, Math.max(miny, -MERCATOR_LAT), maxx, Math.min(maxy, MERCATOR_LAT)], 'EPSG:4326', 'EPSG:3857');
       if (!isEmpty(box) && box.every(Number.isFinite)) view.fit(box, { padding: [24, 24, 24, 24], maxZoom: 18, size: map.getSize() ?? [800, 600] });
     }
 

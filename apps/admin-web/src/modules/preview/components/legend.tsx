@@ -13,8 +13,23 @@ const SIZE = 22;
 
 /** A sample geometry, in swatch pixels, for what a rule draws. */
 function sampleGeometry(kinds: string[]): Geometry {
-  if (kinds.includes('Fill')) return new Polygon([[[3, 3], [SIZE - 3, 3], [SIZE - 3, SIZE - 3], [3, SIZE - 3], [3, 3]]]);
-  if (kinds.includes('Line')) return new LineString([[2, SIZE - 5], [8, 6], [14, SIZE - 7], [SIZE - 2, 5]]);
+  if (kinds.includes('Fill'))
+    return new Polygon([
+      [
+        [3, 3],
+        [SIZE - 3, 3],
+        [SIZE - 3, SIZE - 3],
+        [3, SIZE - 3],
+        [3, 3],
+      ],
+    ]);
+  if (kinds.includes('Line'))
+    return new LineString([
+      [2, SIZE - 5],
+      [8, 6],
+      [14, SIZE - 7],
+      [SIZE - 2, 5],
+    ]);
   return new Point([SIZE / 2, SIZE / 2]);
 }
 
@@ -37,7 +52,7 @@ function Swatch({ entry }: { entry: LegendEntry }) {
       const render = toContext(context, { size: [SIZE, SIZE], pixelRatio: ratio });
       for (const style of styles) {
         render.setStyle(style);
-        render.drawGeometry(style.getGeometryFunction()(feature) as Geometry ?? geometry);
+        render.drawGeometry((style.getGeometryFunction()(feature) as Geometry) ?? geometry);
       }
     });
     return () => {

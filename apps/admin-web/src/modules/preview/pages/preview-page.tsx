@@ -122,9 +122,7 @@ export default function PreviewPage() {
           <MapStatusLine status={status} />
         </div>
         <aside className="preview-page__side" aria-label="Map information">
-          {!layer.data.enabled && (
-            <Alert tone="info">This layer is disabled: services may not publish it.</Alert>
-          )}
+          {!layer.data.enabled && <Alert tone="info">This layer is disabled: services may not publish it.</Alert>}
           <section className="preview-page__section" aria-labelledby="preview-style">
             <h2 id="preview-style" className="preview-page__heading">
               Style
@@ -153,7 +151,10 @@ export default function PreviewPage() {
               )
             )}
             {style && (
-              <Link className="preview-page__edit" to={`/styles/${style.workspace ? `${encodeURIComponent(style.workspace)}/` : ''}${encodeURIComponent(style.name)}`}>
+              <Link
+                className="preview-page__edit"
+                to={`/styles/${style.workspace ? `${encodeURIComponent(style.workspace)}/` : ''}${encodeURIComponent(style.name)}`}
+              >
                 Edit this style
               </Link>
             )}

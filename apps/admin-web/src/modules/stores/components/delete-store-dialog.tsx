@@ -41,9 +41,7 @@ export function DeleteStoreDialog({ store, onClose, onDeleted }: DeleteStoreDial
         </p>
       ) : layers.length > 0 ? (
         <>
-          <p>
-            {layers.length === 1 ? 'Its layer goes with it' : `Its ${layers.length} layers go with it`} (the tables stay in the database):
-          </p>
+          <p>{layers.length === 1 ? 'Its layer goes with it' : `Its ${layers.length} layers go with it`} (the tables stay in the database):</p>
           <ul>
             {layers.map((layer) => (
               <li key={layer}>

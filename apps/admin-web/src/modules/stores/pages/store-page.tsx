@@ -108,7 +108,11 @@ export function StorePage() {
                     <Link to={`/layers/${encodeURIComponent(workspace)}/${encodeURIComponent(layer)}`}>
                       {workspace}:{layer}
                     </Link>
-                    <Link className="store-page__preview" to={`/preview/${encodeURIComponent(workspace)}:${encodeURIComponent(layer)}`} aria-label={`Preview ${workspace}:${layer}`}>
+                    <Link
+                      className="store-page__preview"
+                      to={`/preview/${encodeURIComponent(workspace)}:${encodeURIComponent(layer)}`}
+                      aria-label={`Preview ${workspace}:${layer}`}
+                    >
                       Preview
                     </Link>
                   </li>

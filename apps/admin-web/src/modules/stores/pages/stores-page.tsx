@@ -61,7 +61,12 @@ export function StoresPage() {
         end: true,
         cell: (store) => (
           <span className="stores-page__row-actions">
-            <LinkButton small variant="ghost" to={`/layers/publish?store=${encodeURIComponent(storeKey(store))}`} aria-label={`Publish layers from ${storeKey(store)}`}>
+            <LinkButton
+              small
+              variant="ghost"
+              to={`/layers/publish?store=${encodeURIComponent(storeKey(store))}`}
+              aria-label={`Publish layers from ${storeKey(store)}`}
+            >
               Publish
             </LinkButton>
             <Button small variant="ghost" onClick={() => setDeleting(store)} aria-label={`Delete data store ${storeKey(store)}`}>
@@ -125,18 +130,31 @@ export function StoresPage() {
                   </LinkButton>
                 }
               >
-                Connect a PostGIS database to publish its tables as layers.{' '}
-                <Link to="/stores">Show every workspace's stores</Link>
+                Connect a PostGIS database to publish its tables as layers. <Link to="/stores">Show every workspace's stores</Link>
               </EmptyState>
             ) : undefined
           }
           empty={
             workspaces && workspaces.length === 0 ? (
-              <EmptyState title="No workspaces yet" action={<LinkButton variant="primary" to="/workspaces">Create a workspace</LinkButton>}>
+              <EmptyState
+                title="No workspaces yet"
+                action={
+                  <LinkButton variant="primary" to="/workspaces">
+                    Create a workspace
+                  </LinkButton>
+                }
+              >
                 A data store lives in a workspace. Create a workspace first.
               </EmptyState>
             ) : (
-              <EmptyState title="No data stores yet" action={<LinkButton variant="primary" to={newStoreLink}>Add a PostGIS store</LinkButton>}>
+              <EmptyState
+                title="No data stores yet"
+                action={
+                  <LinkButton variant="primary" to={newStoreLink}>
+                    Add a PostGIS store
+                  </LinkButton>
+                }
+              >
                 Connect a PostGIS database to publish its tables as layers.
               </EmptyState>
             )

@@ -63,7 +63,12 @@ export function CreateStyleForm({ workspaces, workspace: preset, nameInputRef }:
           if (create.error) create.reset();
         }}
       />
-      <SelectField label="Workspace" value={workspace} onChange={(event) => setWorkspace(event.target.value)} hint="A global style can be used by layers of any workspace.">
+      <SelectField
+        label="Workspace"
+        value={workspace}
+        onChange={(event) => setWorkspace(event.target.value)}
+        hint="A global style can be used by layers of any workspace."
+      >
         <option value="">Global (every workspace)</option>
         {workspaces.map((ws) => (
           <option key={ws} value={ws}>

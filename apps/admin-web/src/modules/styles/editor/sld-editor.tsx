@@ -84,7 +84,11 @@ export function SldEditor({ value, onChange, issues, label, describedBy, onSave,
             {Array.from({ length: lineCount }, (_, index) => {
               const messages = issueLines.get(index + 1);
               return (
-                <div key={index} className={messages ? 'sld-editor__line-number sld-editor__line-number--issue' : 'sld-editor__line-number'} title={messages?.join('\n')}>
+                <div
+                  key={index}
+                  className={messages ? 'sld-editor__line-number sld-editor__line-number--issue' : 'sld-editor__line-number'}
+                  title={messages?.join('\n')}
+                >
                   {index + 1}
                 </div>
               );
@@ -94,7 +98,9 @@ export function SldEditor({ value, onChange, issues, label, describedBy, onSave,
         <div className="sld-editor__body">
           <pre ref={highlightRef} className="sld-editor__layer sld-editor__highlight" aria-hidden="true">
             {tokens.map((token, index) =>
-              token.kind === 'text' ? token.text : (
+              token.kind === 'text' ? (
+                token.text
+              ) : (
                 <span key={index} className={`xml-${token.kind}`}>
                   {token.text}
                 </span>

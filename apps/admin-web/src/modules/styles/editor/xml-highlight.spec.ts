@@ -32,15 +32,16 @@ describe('tokenizeXml', () => {
     ]);
   });
 
-  it.each([
-    '<StyledLayerDescriptor version="1.0.0"><Foo',
-    '<a b="unclosed><c>',
-    '<<>>&&;<!--',
-    '<a\n  x = \'1\'\n>text</a',
-    '',
-  ])('keeps every character of %j', (text) => {
-    expect(tokenizeXml(text).map((t) => t.text).join('')).toBe(text);
-  });
+  it.each(['<StyledLayerDescriptor version="1.0.0"><Foo', '<a b="unclosed><c>', '<<>>&&;<!--', "<a\n  x = '1'\n>text</a", ''])(
+    'keeps every character of %j',
+    (text) => {
+      expect(
+        tokenizeXml(text)
+          .map((t) => t.text)
+          .join(''),
+      ).toBe(text);
+    },
+  );
 });
 
 describe('offsetOf and issueRange', () => {

@@ -4,17 +4,7 @@
  * with the textarea over it). Broken markup is still tokenized as far as it looks like markup.
  */
 
-export type XmlTokenKind =
-  | 'text'
-  | 'comment'
-  | 'cdata'
-  | 'pi'
-  | 'doctype'
-  | 'punct'
-  | 'tag'
-  | 'attr'
-  | 'value'
-  | 'entity';
+export type XmlTokenKind = 'text' | 'comment' | 'cdata' | 'pi' | 'doctype' | 'punct' | 'tag' | 'attr' | 'value' | 'entity';
 
 export interface XmlToken {
   kind: XmlTokenKind;

@@ -114,9 +114,6 @@ export function useDeleteStyle() {
   return useMutation<void, RestError, StyleRef>({
     mutationFn: (ref) => deleteStyle(client, ref),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.styles() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.layers() }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.styles() }), queryClient.invalidateQueries({ queryKey: queryKeys.layers() })]),
   });
 }

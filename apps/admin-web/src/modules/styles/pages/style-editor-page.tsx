@@ -200,9 +200,7 @@ function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string 
               </p>
             ) : (
               <>
-                <p className="style-editor__issue-count">
-                  {issues.length === 1 ? '1 problem' : `${issues.length} problems`}:
-                </p>
+                <p className="style-editor__issue-count">{issues.length === 1 ? '1 problem' : `${issues.length} problems`}:</p>
                 <ol className="style-editor__issue-list">
                   {issues.map((issue, index) => (
                     <li key={`${issue.source}-${index}`}>
@@ -291,11 +289,16 @@ function PreviewPanel({ styleRef, text, dirty }: { styleRef: StyleRef; text: str
       <SelectField
         label="Draw on layer"
         value={chosen ?? ''}
-        onChange={(event) => setParams((current) => {
-          const next = new URLSearchParams(current);
-          next.set('layer', event.target.value);
-          return next;
-        }, { replace: true })}
+        onChange={(event) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('layer', event.target.value);
+              return next;
+            },
+            { replace: true },
+          )
+        }
       >
         {choices.map((choice) => (
           <option key={choice} value={choice}>
@@ -304,7 +307,13 @@ function PreviewPanel({ styleRef, text, dirty }: { styleRef: StyleRef; text: str
         ))}
       </SelectField>
       {layerRef && (
-        <Suspense fallback={<div className="style-editor__map-loading"><Spinner label="Loading the map" /></div>}>
+        <Suspense
+          fallback={
+            <div className="style-editor__map-loading">
+              <Spinner label="Loading the map" />
+            </div>
+          }
+        >
           <StylePreview layer={layerRef} sld={text} />
         </Suspense>
       )}

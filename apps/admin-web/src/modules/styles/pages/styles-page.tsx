@@ -116,7 +116,14 @@ export function StylesPage() {
               />
             }
             empty={
-              <EmptyState title="No styles yet" action={<Button variant="primary" onClick={() => nameInputRef.current?.focus()}>Create a style</Button>}>
+              <EmptyState
+                title="No styles yet"
+                action={
+                  <Button variant="primary" onClick={() => nameInputRef.current?.focus()}>
+                    Create a style
+                  </Button>
+                }
+              >
                 Styles say how layers are drawn.
               </EmptyState>
             }

@@ -62,8 +62,7 @@ export function CreateWorkspaceForm({ nameInputRef, onCreated }: CreateWorkspace
         error={nameError}
         hint={
           <>
-            Starts with a letter or <code>_</code>; then letters, digits, <code>_</code>, <code>-</code> or{' '}
-            <code>.</code>. It is also the namespace prefix.
+            Starts with a letter or <code>_</code>; then letters, digits, <code>_</code>, <code>-</code> or <code>.</code>. It is also the namespace prefix.
           </>
         }
         onChange={(event) => {

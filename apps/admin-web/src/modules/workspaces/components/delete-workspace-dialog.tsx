@@ -52,7 +52,9 @@ export function DeleteWorkspaceDialog({ name, onClose, onDeleted }: DeleteWorksp
               <li key={`s:${store}`}>Data store {store}</li>
             ))}
             {data.layers.map((layer) => (
-              <li key={`l:${layer}`}>Layer {name}:{layer}</li>
+              <li key={`l:${layer}`}>
+                Layer {name}:{layer}
+              </li>
             ))}
             {data.styles.map((style) => (
               <li key={`y:${style}`}>Style {style}</li>

@@ -36,9 +36,7 @@ export function workspaceColumns(onDelete: (name: string) => void): Column<Works
       key: 'rest',
       header: 'REST resource',
       secondary: true,
-      cell: (workspace) => (
-        <code className="table__muted workspace-table__rest">{resourcePath(workspace)}</code>
-      ),
+      cell: (workspace) => <code className="table__muted workspace-table__rest">{resourcePath(workspace)}</code>,
     },
     {
       key: 'actions',

@@ -35,7 +35,11 @@ describe('workspaces page', () => {
   it('lists the workspaces in a table, names as row headers', async () => {
     openWorkspaces(['acme', 'topp']);
     const table = await screen.findByRole('table', { name: 'Workspaces' });
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['acme', 'topp']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['acme', 'topp']);
     expect(screen.getByText('2 workspaces')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Workspaces' })).toBeTruthy();
   });

@@ -20,10 +20,7 @@ export function WorkspacesPage() {
 
   return (
     <>
-      <PageHeader
-        title="Workspaces"
-        description="A workspace groups data stores, layers and styles. Its name is also the prefix of its namespace."
-      />
+      <PageHeader title="Workspaces" description="A workspace groups data stores, layers and styles. Its name is also the prefix of its namespace." />
       <div className="workspaces-page">
         <Card
           title="All workspaces"
