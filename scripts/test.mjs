@@ -1,8 +1,16 @@
-// `npm test`: every project's tests through Nx, then one closing line with the totals
-// ("N passed, N failed, N skipped") read from Jest's and Vitest's own summaries.
-import { spawn } from 'node:child_process';
+// `npm test`: the guardrails first (Prettier's check; then per project, through Nx, the type-check
+// of sources and specs and ESLint), then every project's tests, then one closing line with the
+// totals ("N passed, N failed, N skipped") read from Jest's and Vitest's own summaries. Module
+// boundaries are a test of their own (libs/catalog-model/src/boundaries.spec.ts).
+import { spawn, spawnSync } from 'node:child_process';
 
-const args = ['nx', 'run-many', '-t', 'test', '--parallel=1', '--outputStyle=static', '--skip-nx-cache', ...process.argv.slice(2)];
+const format = spawnSync('npx', ['prettier', '--check', '.', '--log-level', 'warn'], { stdio: 'inherit' });
+if (format.status !== 0) {
+  console.log('\nPrettier: files above are not formatted (npm run format fixes them)\n0 passed, 1 failed, 0 skipped');
+  process.exit(1);
+}
+
+const args = ['nx', 'run-many', '-t', 'typecheck', 'lint', 'test', '--parallel=1', '--outputStyle=static', '--skip-nx-cache', ...process.argv.slice(2)];
 const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NX_DAEMON: 'false' } });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -72,7 +72,9 @@ export async function startApi(catalogUrl) {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${rest}/about/version.json`, { headers: { authorization: auth } })).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (i > 600) throw new Error('api did not start');
     await new Promise((r) => setTimeout(r, 100));
   }

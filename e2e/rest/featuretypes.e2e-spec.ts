@@ -138,7 +138,7 @@ function expectBox(actual: Box | undefined, expected: Box, abs: number, rel = 0)
 
 /** The `<attributes>` element of an XML feature type, or '' when absent. */
 function attributesBlock(text: string): string {
-  return /\n  <attributes>[\s\S]*\n  <\/attributes>/.exec(text)?.[0] ?? '';
+  return /\n {2}<attributes>[\s\S]*\n {2}<\/attributes>/.exec(text)?.[0] ?? '';
 }
 
 function attributesXml(attrs: AttributeExpectation[]): string {
@@ -272,7 +272,7 @@ describe('feature types: other tables', () => {
       { name: 'price', binding: 'java.math.BigDecimal' },
     ];
     expect(attributesBlock(xml.text)).toBe(attributesXml(attrs));
-    expect(xml.text).toMatch(/\n  <\/attributes>\n<\/featureType>$/);
+    expect(xml.text).toMatch(/\n {2}<\/attributes>\n<\/featureType>$/);
     expect(xml.text).toContain(`\n  <name>${T.noGeom}</name>\n  <nativeName>${T.noGeom}</nativeName>\n`);
     const json = (await api.get(ftPath(ws, ds, T.noGeom, '.json'))).json();
     expect(json.featureType.attributes.attribute.map((a: { name: string; binding: string }) => [a.name, a.binding])).toEqual([

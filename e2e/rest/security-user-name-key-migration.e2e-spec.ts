@@ -4,7 +4,6 @@
  * and adding users `admin`/`Admin`, `Bob`/`bob`/`BOB`; the next start runs the migration again.
  * Needs TEST_DATABASE_URL: the embedded catalog cannot be opened by the test.
  */
-import { Client } from 'pg';
 import { ApiServer, describeWithExternalCatalog, startApi, withClient } from '../support/api-server';
 import { restClient } from '../support/http';
 

@@ -169,7 +169,7 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
   const timeoutMs = databaseUrl ? READY_TIMEOUT_EXTERNAL_MS : READY_TIMEOUT_EMBEDDED_MS;
   const deadline = Date.now() + timeoutMs;
   const authorization = 'Basic ' + Buffer.from(`${admin.user}:${admin.password}`).toString('base64');
-  let lastAnswer = 'no answer yet';
+  let lastAnswer: string | undefined;
   for (;;) {
     if (exitInfo) {
       await cleanup();
@@ -188,7 +188,7 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The api was not ready within ${timeoutMs} ms (last answer: ${lastAnswer}). Output tail:\n${tail()}`);
+      throw new Error(`The api was not ready within ${timeoutMs} ms (last answer: ${lastAnswer ?? 'none'}). Output tail:\n${tail()}`);
     }
     await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
   }

@@ -370,7 +370,7 @@ export function layerJson(rest: string, e: LayerExpectation): string {
  */
 export function stripLayerDates(text: string, format: 'xml' | 'json'): string {
   if (format === 'xml') {
-    return text.replace(/(\n  <(dateCreated|dateModified)>([^<]*)<\/\2>)+(?=\n<\/layer>$)/, (block) => {
+    return text.replace(/(\n {2}<(dateCreated|dateModified)>([^<]*)<\/\2>)+(?=\n<\/layer>$)/, (block) => {
       for (const m of block.matchAll(/<(?:dateCreated|dateModified)>([^<]*)</g)) parseGsDate(m[1]);
       return '';
     });

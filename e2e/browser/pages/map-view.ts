@@ -49,9 +49,8 @@ export class MapView {
   /** Waits until at least `min` pixels of `rgb` are drawn; returns the count. */
   async waitForPixels(rgb: Rgb, min: number, timeoutMs = 10_000): Promise<number> {
     const deadline = Date.now() + timeoutMs;
-    let count = 0;
     for (;;) {
-      count = await this.countPixels(rgb);
+      const count = await this.countPixels(rgb);
       if (count >= min || Date.now() > deadline) return count;
       await this.page.waitForTimeout(100);
     }

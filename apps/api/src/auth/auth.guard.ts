@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request } from 'express';
-import { Principal } from './auth.service';
+import type { Principal } from './principal';
 import { ADMIN_ONLY, PUBLIC } from './roles.decorator';
 import { SESSION_STRATEGY } from './session.strategy';
 

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
-import { CatalogError, caseInsensitiveNameKey, type Role } from '@geocatalog/catalog-model';
+import { CatalogError, caseInsensitiveNameKey } from '@geocatalog/catalog-model';
 import { isRefusal, LoginThrottle, SignInRefusal } from './login-throttle';
+import type { Principal } from './principal';
 import { verifyPassword } from './password-hash';
 import { UserService } from './user.service';
-
-/** Who made a request. */
-export interface Principal {
-  userName: string;
-  roles: Role[];
-}
 
 /** How long a verified credential is trusted without re-checking the hash and the database. */
 export const CREDENTIAL_CACHE_TTL_MS = 3_000;

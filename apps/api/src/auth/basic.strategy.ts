@@ -5,7 +5,8 @@ import { BasicStrategy as PassportBasic } from 'passport-http';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AUTH_REALM } from '../rest/error-response';
 import { illegalCharacterIn } from '../rest/xml-characters';
-import { AuthService, Principal } from './auth.service';
+import { AuthService } from './auth.service';
+import type { Principal } from './principal';
 import { clientAddress } from './client-address';
 
 type Verified = (err: unknown, user?: Principal | false) => void;

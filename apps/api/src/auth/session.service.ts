@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Principal } from './auth.service';
+import type { Principal } from './principal';
 
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;

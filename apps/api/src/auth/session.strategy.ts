@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy as PassportStrategyBase } from 'passport';
-import { Principal } from './auth.service';
+import type { Principal } from './principal';
 import { sessionTokenOf } from './session-cookie';
 import { SessionService } from './session.service';
 

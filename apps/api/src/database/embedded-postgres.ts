@@ -53,6 +53,7 @@ import { authenticate, ScramVerifier, scramVerifier } from './wire-auth';
  */
 function nativeRequire(): NodeRequire {
   const outer = vm.runInThisContext('process') as { getBuiltinModule?: (id: string) => unknown };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the fallback outside Jest is exactly Node's own require
   const mod = (outer.getBuiltinModule?.('node:module') ?? require('node:module')) as typeof import('node:module');
   return mod.createRequire(__filename);
 }
@@ -148,7 +149,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     db = await pgliteLibs().PGlite.create(extensions ? { dataDir, extensions } : { dataDir });
   } catch (err) {
     lock.release();
-    throw new Error(`Cannot open the embedded PostgreSQL (PGlite) data directory ${dataDir}: ${errorText(err)}`);
+    throw new Error(`Cannot open the embedded PostgreSQL (PGlite) data directory ${dataDir}: ${errorText(err)}`, { cause: err });
   }
   const openMs = Date.now() - t0;
 
@@ -159,7 +160,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   } catch (err) {
     await db.close().catch(() => undefined);
     lock.release();
-    throw new Error(`Cannot serve the embedded PostgreSQL on ${host}:${opts.port ?? 0}: ${errorText(err)}`);
+    throw new Error(`Cannot serve the embedded PostgreSQL on ${host}:${opts.port ?? 0}: ${errorText(err)}`, { cause: err });
   }
   const port = server.port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -259,10 +260,10 @@ function acquireLock(dataDir: string, log: (msg: string) => void): { release(): 
   };
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      fs.writeFileSync(file, JSON.stringify(mine) + '\n', { flag: 'wx', mode: 0o644 });
+      fs.writeFileSync(file, JSON.stringify(mine) + '\n', { flag: 'wx', mode: 0o600 });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new Error(`Cannot create the lock file ${file} of the embedded PostgreSQL: ${errorText(err)}`);
+        throw new Error(`Cannot create the lock file ${file} of the embedded PostgreSQL: ${errorText(err)}`, { cause: err });
       }
       const other = readLock(file);
       if (other === null) {
@@ -279,6 +280,7 @@ function acquireLock(dataDir: string, log: (msg: string) => void): { release(): 
             `The embedded PostgreSQL data directory ${dataDir} is already in use by ${owner}: ` +
               `PGlite allows one process per directory. Stop that process, use another DATA_DIR, or set ` +
               `DATABASE_URL. If no such process is running, delete ${file}.`,
+            { cause: err },
           );
         }
         log(`taking over the stale lock of process ${other.pid} on ${dataDir}`);

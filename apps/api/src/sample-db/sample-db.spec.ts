@@ -51,7 +51,6 @@ describe('startSampleDatabase', () => {
     expect(db.port).toBeGreaterThan(0);
     expect(fs.existsSync(path.join(root, 'sample-db'))).toBe(true);
     expect(logs.some((l) => /sample database created/.test(l))).toBe(true);
-    // eslint-disable-next-line no-console
     console.log(`sample database first start: ${firstStartMs} ms\n${logs.join('\n')}`);
   });
 
@@ -213,7 +212,6 @@ describe('startSampleDatabase', () => {
     const t0 = Date.now();
     db = await startSampleDatabase({ dataDir: root, port: 0, log });
     const restartMs = Date.now() - t0;
-    // eslint-disable-next-line no-console
     console.log(`sample database restart: ${restartMs} ms\n${logs.join('\n')}`);
     expect(logs.some((l) => /already loaded/.test(l))).toBe(true);
     await withClient(db, async (c) => {

@@ -115,7 +115,7 @@ export async function startSampleDatabase(opts: SampleDatabaseOptions): Promise<
     }
   } catch (err) {
     await server.close().catch(() => undefined);
-    throw new Error(`Cannot load the sample database in ${dataDir}: ${errorText(err)}`);
+    throw new Error(`Cannot load the sample database in ${dataDir}: ${errorText(err)}`, { cause: err });
   }
   return db;
 }

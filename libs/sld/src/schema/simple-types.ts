@@ -476,7 +476,7 @@ function acceptsAnyText(typeKey: string, context: SimpleTypeContext): boolean {
     if (key.startsWith('xs:')) return STRING_LIKE.has(key.slice(3));
     const definition = context.lookup(key);
     if (definition === undefined || definition.kind !== 'simple' || definition.base === undefined) return false;
-    const { kind, base, ...facets } = definition;
+    const { kind: _kind, base, ...facets } = definition;
     if (Object.keys(facets).length > 0) return false;
     key = base;
   }

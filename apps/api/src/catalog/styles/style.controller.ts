@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { isCatalogBodyType, readCatalogBody } from '../../rest/catalog-body';
+import { readCatalogBody } from '../../rest/catalog-body';
 import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder, negotiateFormat, RestRequest } from '../../rest/rest-request';
 import { Created, Done, RawContent } from '../../rest/rest-response';
 import { RepDocument } from '../../rest/representation';
-import { checkSld, isSldType, nameInSld, SLD_10_TYPE, sldTypeOf } from './sld-content';
+import { checkSld, isSldType, nameInSld, sldTypeOf } from './sld-content';
 import { styleDocument, styleList, stylePath } from './style.mapper';
 import { readStyle } from './style.reader';
 import { StyleService } from './style.service';

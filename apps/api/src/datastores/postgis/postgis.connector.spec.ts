@@ -3,7 +3,6 @@
 // own database with PostGIS and a set of tables, and drops it at the end.
 import { randomBytes } from 'node:crypto';
 import * as net from 'node:net';
-import * as os from 'node:os';
 import { Client, Pool } from 'pg';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { StoreHosts } from '../../config/store-hosts';

@@ -11,7 +11,7 @@ import { epsgNumber } from './crs-code';
 import { densifiedRing, lonLatBoxOfRing } from './lon-lat-box';
 import type { AttributeInfo, Box, CrsInfo, GeometryInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
 import { layoutWkt, wktRootKeyword } from './wkt-layout';
-import { CURSOR_IDLE_MS, FeatureCursor, PooledFeatureCursor } from './feature-cursor';
+import { FeatureCursor, PooledFeatureCursor } from './feature-cursor';
 import { countFeaturesSql, FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
 
 /**
@@ -392,7 +392,7 @@ export class PostgisConnector implements OnApplicationShutdown {
    * over {@link selectFeaturesSql}, and its first batch fetched, all within the store deadline, so
    * that an unreachable store (502), a missing table (404) or a box that cannot be transformed (400)
    * is known before the caller answers. The caller reads the rest batch by batch and must close the
-   * cursor (it closes itself after {@link CURSOR_IDLE_MS} without a read); each FETCH is bounded by
+   * cursor (it closes itself after CURSOR_IDLE_MS without a read, see feature-cursor.ts); each FETCH is bounded by
    * the server-side statement timeout.
    */
   async openFeatures(store: StoreConnection, source: FeatureSource, filter: FeatureFilter, page: FeaturePage): Promise<FeatureCursor> {

@@ -2,7 +2,6 @@
 // server (TEST_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres): its own
 // database with a few tables, dropped at the end.
 import { randomBytes } from 'node:crypto';
-import * as os from 'node:os';
 import { Client } from 'pg';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { StoreSecrets } from '../store-secrets';

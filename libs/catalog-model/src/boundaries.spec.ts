@@ -1,0 +1,38 @@
+// The repository's module boundaries (.dependency-cruiser.cjs), checked by dependency-cruiser:
+// the real tree has no violation, and a deliberate one — a file laid out as
+// libs/catalog-model/src importing @nestjs/common and node:fs — is refused, so the check can fail.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const CLI = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+function cruise(...targets: string[]): Violation[] {
+  const run = spawnSync(process.execPath, [CLI, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...targets], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (!run.stdout) throw new Error(`dependency-cruiser did not run: ${run.stderr}`);
+  return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+describe('module boundaries', () => {
+  it('hold across apps, libs and e2e', () => {
+    expect(cruise('apps', 'libs', 'e2e').map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
+  }, 60_000);
+
+  it('refuse a framework or a Node built-in in libs/catalog-model (the deliberate violation)', () => {
+    const violations = cruise('tools/boundaries/fixture/libs/catalog-model/src/uses-nest.ts');
+    expect(violations.map((v) => `${v.rule.name} → ${v.to}`).sort()).toEqual([
+      'libs-browser-safe → fs',
+      'libs-framework-free → node_modules/@nestjs/common/index.js',
+    ]);
+  }, 60_000);
+});
