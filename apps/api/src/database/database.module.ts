@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client, Pool } from 'pg';
 import { DataSource, EntitySchema } from 'typeorm';
-import { EMBEDDED_PG_LOCK_FILE, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EMBEDDED_PG_LOCK_FILE, type EmbeddedPostgres, startEmbeddedPostgres } from '.';
 
 // One PGlite data directory shared by the whole file: a cold start costs seconds, a reopen well under one.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'geocatalog-epg-'));
