@@ -492,7 +492,8 @@ describe('unreachable stores', () => {
 });
 
 describe('pools', () => {
-  const poolOf = (c: PostgisConnector, storeId: number): Pool | undefined => (c as unknown as { pools: Map<number, { pool: Pool }> }).pools.get(storeId)?.pool;
+  const poolOf = (c: PostgisConnector, storeId: number): Pool | undefined =>
+    (c as unknown as { access: { pools: Map<number, { pool: Pool }> } }).access.pools.get(storeId)?.pool;
 
   it('keeps one pool per store, replaces it when the parameters change, closes it on release', async () => {
     const s = store(storeParams(dbName), 'acme:pooled');

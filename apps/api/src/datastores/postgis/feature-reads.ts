@@ -1,0 +1,123 @@
+import { CatalogError } from '@geocatalog/catalog-model';
+import { FeatureCursor, PooledFeatureCursor } from './feature-cursor';
+import { countFeaturesSql, FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
+import type { StoreConnection } from './postgis.types';
+import { StoreAccess, STREAM_POOL_MAX } from './store-access';
+import { isProgrammingError, isServerError, noPostgis, noSuchTable, reasonOf, STORE_TIMEOUT_MS, StoreDeadline } from './store-errors';
+
+/**
+ * Opens a read of one page of a published table's features as GeoJSON texts (OGC API -
+ * Features): a pooled connection, a read-only repeatable-read transaction, a server-side cursor
+ * over {@link selectFeaturesSql}, and its first batch fetched, all within the store deadline, so
+ * that an unreachable store (502), a missing table (404) or a box that cannot be transformed (400)
+ * is known before the caller answers. The caller reads the rest batch by batch and must close the
+ * cursor (it closes itself after CURSOR_IDLE_MS without a read, see feature-cursor.ts); each FETCH is bounded by
+ * the server-side statement timeout.
+ */
+export async function openFeatures(
+  access: StoreAccess,
+  store: StoreConnection,
+  source: FeatureSource,
+  filter: FeatureFilter,
+  page: FeaturePage,
+): Promise<FeatureCursor> {
+  let abandoned = false;
+  const mapError = (err: unknown) => featureReadError(access, store, source, err);
+  const opening = (async () => {
+    const entry = await access.poolFor(store, access.streamPools, STREAM_POOL_MAX);
+    const client = await access.streamConnection(store, entry);
+    let pg: string | null;
+    try {
+      pg = await access.session(entry, client).postgis();
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    const cursor = new PooledFeatureCursor(client, countFeaturesSql(pg, source, filter), mapError, STORE_TIMEOUT_MS);
+    if (abandoned) {
+      await cursor.close();
+      throw new StoreDeadline();
+    }
+    if (source.table.geometry && !pg) {
+      await cursor.close();
+      throw noPostgis(store);
+    }
+    await cursor.open(selectFeaturesSql(pg, source, filter, page));
+    const first = await cursor.next();
+    return { cursor, first };
+  })();
+  // The deadline passed while the cursor was being opened: nobody will read it.
+  opening.then(
+    ({ cursor }) => {
+      if (abandoned) void cursor.close();
+    },
+    () => undefined,
+  );
+  const { cursor, first } = await access.withDeadline(opening, store, () => {
+    abandoned = true;
+  });
+  return prefetched(cursor, first);
+}
+
+/**
+ * One feature of a published table as GeoJSON text, by its id (see {@link selectFeatureSql});
+ * null when there is none. An id that is no valid value of the key's type names no feature.
+ */
+export async function readFeature(
+  access: StoreAccess,
+  store: StoreConnection,
+  source: FeatureSource,
+  filter: Pick<FeatureFilter, 'properties'>,
+  id: string,
+): Promise<string | null> {
+  return access.run(store, async (db) => {
+    const pg = await db.postgis();
+    if (source.table.geometry && !pg) throw noPostgis(store);
+    const sql = selectFeatureSql(pg, source, filter, id);
+    if (!sql) return null;
+    try {
+      const [row] = await db.query<{ f: string }>(sql.text, sql.params);
+      return row?.f ?? null;
+    } catch (err) {
+      // Class 22, data exception: the id is no value of the key's type (text for an integer key).
+      if (isServerError(err) && err.code.startsWith('22')) return null;
+      throw featureReadError(access, store, source, err);
+    }
+  });
+}
+
+/** What a failed feature read means for the client: a missing table, an untransformable box, or the store. */
+function featureReadError(access: StoreAccess, store: StoreConnection, source: FeatureSource, err: unknown): Error {
+  if (err instanceof CatalogError) return err;
+  if (isServerError(err)) {
+    const { schema, table } = source.table;
+    // 42P01 undefined_table: the table went away since it was described.
+    if (err.code === '42P01') return noSuchTable(store, schema, table);
+    if (/srid|transform|proj|latitude|longitude|coordinate/i.test(err.message)) {
+      return new CatalogError(
+        'INVALID_VALUE',
+        `Cannot transform between CRS84 and EPSG:${source.srid}, the CRS of '${schema}.${table}' in data store '${store.qualifiedName}': ${err.message}`,
+      );
+    }
+  }
+  if (isProgrammingError(err)) return err as Error;
+  return new CatalogError(
+    'STORE_UNAVAILABLE',
+    `Data store '${store.qualifiedName}' failed to read '${source.table.schema}.${source.table.table}': ${access.redact(reasonOf(err), store)}`,
+  );
+}
+
+/** The cursor with its first batch (read while opening) handed out by the first `next()`. */
+function prefetched(cursor: FeatureCursor, first: string[]): FeatureCursor {
+  let pending: string[] | undefined = first;
+  return {
+    next: () => {
+      if (!pending) return cursor.next();
+      const batch = pending;
+      pending = undefined;
+      return Promise.resolve(batch);
+    },
+    count: () => cursor.count(),
+    close: () => cursor.close(),
+  };
+}

@@ -1,0 +1,65 @@
+import { CatalogError } from '@geocatalog/catalog-model';
+import type { StoreConnection } from './postgis.types';
+
+/**
+ * How long a data store has to answer: to connect, to run one statement (server-side
+ * `statement_timeout`), and to complete one connector call as a whole (contract §5: 502 in 10 s).
+ */
+export const STORE_TIMEOUT_MS = 10_000;
+
+/** The connector's own deadline for a whole call. */
+/** No stream connection freed within STREAM_WAIT_MS. */
+export class StoreBusy extends Error {}
+
+export class StoreDeadline extends Error {
+  constructor() {
+    super(`no answer within ${STORE_TIMEOUT_MS / 1000} s`);
+  }
+}
+
+export function noSuchTable(store: StoreConnection, schema: string, table: string): CatalogError {
+  return new CatalogError('NOT_FOUND', `No such table: '${schema}.${table}' in data store '${store.qualifiedName}'`);
+}
+
+export function noPostgis(store: StoreConnection): CatalogError {
+  return new CatalogError('INVALID_VALUE', `Data store '${store.qualifiedName}' has no PostGIS: its CRS definitions are unknown`);
+}
+
+export function unknownCrs(code: string, why: string): CatalogError {
+  const shown = code.length > 80 ? code.slice(0, 77) + '...' : code;
+  return new CatalogError('INVALID_VALUE', `Unknown CRS code '${shown}': ${why}`);
+}
+
+/** pg's messages when `connectionTimeoutMillis` runs out (client and pool). */
+export const PG_CONNECT_TIMEOUTS = new Set(['Connection terminated due to connection timeout', 'timeout exceeded when trying to connect']);
+
+/**
+ * The driver's reason for a failure, in one line. Duck-typed: errors made by Node's core (sockets,
+ * DNS) are not `instanceof Error` of every realm (Jest's sandbox).
+ */
+export function reasonOf(err: unknown): string {
+  const e = err as { message?: unknown; code?: unknown; name?: unknown; errors?: unknown } | null;
+  // pg's connect timeout and the call deadline are the same 10 s bound and race each other;
+  // either way the store did not answer in time, so both say so in the same words.
+  if (e && typeof e.message === 'string' && PG_CONNECT_TIMEOUTS.has(e.message)) return new StoreDeadline().message;
+  if (e && Array.isArray(e.errors) && e.errors.length) {
+    // Node's connection to every address of a host failed (AggregateError, empty message).
+    return [...new Set(e.errors.map(reasonOf))].join('; ');
+  }
+  if (e && typeof e === 'object') {
+    const text = typeof e.message === 'string' ? e.message.trim() : '';
+    return (text || (typeof e.code === 'string' && e.code) || (typeof e.name === 'string' && e.name) || 'unknown error').replace(/\s+/g, ' ');
+  }
+  return String(err);
+}
+
+export function isProgrammingError(err: unknown): boolean {
+  const name = (err as { name?: unknown } | null)?.name;
+  return name === 'TypeError' || name === 'ReferenceError' || name === 'RangeError' || name === 'SyntaxError';
+}
+
+/** An error PostgreSQL reported (it has a SQLSTATE), as opposed to a connection failure. */
+export function isServerError(err: unknown): err is { code: string; message: string } {
+  const e = err as { code?: unknown; severity?: unknown; message?: unknown } | null;
+  return !!e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string' && typeof e.message === 'string';
+}
