@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, generatePassword } from '../config/config';
-import { uniqueViolation } from '../database/pg-errors';
+import { uniquely } from '../database/pg-errors';
 import { keepAnAdmin } from './last-admin';
 import { hashPassword } from './password-hash';
 import { SessionService } from './session.service';
@@ -85,17 +85,12 @@ export class UserService implements OnApplicationBootstrap {
     const name = checkName('user', input.userName);
     if (!input.password) throw new CatalogError('MISSING_FIELD', 'The user has no password; it is required');
     const hash = await hashPassword(input.password);
-    try {
-      const user = await this.db
-        .getRepository(UserEntity)
-        .save({ name, nameKey: caseInsensitiveNameKey(name), passwordHash: hash, enabled: input.enabled ?? true });
-      this.onChange();
-      return { userName: user.name, enabled: user.enabled, roles: [] };
-    } catch (err) {
-      if (uniqueViolation(err) !== undefined)
-        throw new CatalogError('ALREADY_EXISTS', `User '${name}' already exists (user names are unique whatever their case)`);
-      throw err;
-    }
+    const user = await uniquely(
+      () => this.db.getRepository(UserEntity).save({ name, nameKey: caseInsensitiveNameKey(name), passwordHash: hash, enabled: input.enabled ?? true }),
+      () => userTaken(name),
+    );
+    this.onChange();
+    return { userName: user.name, enabled: user.enabled, roles: [] };
   }
 
   /** Partial update: password, enabled, rename. */
@@ -112,13 +107,10 @@ export class UserService implements OnApplicationBootstrap {
       if (hash) user.passwordHash = hash;
       if (input.enabled === false) await keepAnAdmin(tx, user, 'disable');
       if (input.enabled !== undefined) user.enabled = input.enabled;
-      try {
-        await repo.save(user);
-      } catch (err) {
-        if (uniqueViolation(err) !== undefined)
-          throw new CatalogError('ALREADY_EXISTS', `User '${user.name}' already exists (user names are unique whatever their case)`);
-        throw err;
-      }
+      await uniquely(
+        () => repo.save(user),
+        () => userTaken(user.name),
+      );
       // A new password or a disabled account ends the console sessions signed in with the old state.
       if (hash || input.enabled === false) await this.sessions.endAllOf(tx, user.id);
     });
@@ -157,4 +149,8 @@ export class UserService implements OnApplicationBootstrap {
 
 function view(user: UserEntity): UserView {
   return { userName: user.name, enabled: user.enabled, roles: (user.roles ?? []).map((r) => r.role).sort() };
+}
+
+function userTaken(name: string): string {
+  return `User '${name}' already exists (user names are unique whatever their case)`;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, isPasswordKey, isSystemSchema, POSTGIS_STORE_TYPE } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
-import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
+import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { DataStoreEntity } from './datastore.entity';
@@ -238,11 +238,8 @@ export class DataStoreService {
   }
 
   private conflict(err: unknown, name: string, workspace: string): unknown {
-    if (uniqueViolation(err) !== undefined) {
-      return new CatalogError('ALREADY_EXISTS', `Store '${name}' already exists in workspace '${workspace}'`);
-    }
     if (foreignKeyViolation(err)) return new CatalogError('NOT_FOUND', `No such workspace: '${workspace}' found`);
-    return err;
+    return nameTaken(err, () => `Store '${name}' already exists in workspace '${workspace}'`);
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
-import { uniqueViolation } from '../../database/pg-errors';
+import { uniquely } from '../../database/pg-errors';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import type { AttributeInfo, Box, CrsInfo, StoreConnection, TableInfo } from '../../datastores/postgis/postgis.types';
 import { DataStoreEntity } from '../datastores/datastore.entity';
@@ -188,15 +188,10 @@ export class FeatureTypeService {
     });
 
     const saved = await this.db.transaction(async (tx) => {
-      let created: FeatureTypeEntity;
-      try {
-        created = await tx.getRepository(FeatureTypeEntity).save(ft);
-      } catch (err) {
-        if (uniqueViolation(err) !== undefined) {
-          throw new CatalogError('ALREADY_EXISTS', `Resource named '${name}' already exists in namespace: '${ws.name}'`);
-        }
-        throw err;
-      }
+      const created = await uniquely(
+        () => tx.getRepository(FeatureTypeEntity).save(ft),
+        () => `Resource named '${name}' already exists in namespace: '${ws.name}'`,
+      );
       await tx.getRepository(LayerEntity).save({
         featureTypeId: created.id,
         defaultStyleId: await this.globalStyleId(tx, defaultStyleFor(created.geometryType)),
@@ -270,14 +265,10 @@ export class FeatureTypeService {
     }
     ft.dateModified = new Date();
     await this.db.transaction(async (tx) => {
-      try {
-        await tx.getRepository(FeatureTypeEntity).save(ft);
-      } catch (err) {
-        if (uniqueViolation(err) !== undefined) {
-          throw new CatalogError('ALREADY_EXISTS', `Resource named '${ft.name}' already exists in namespace: '${located.ctx.workspace}'`);
-        }
-        throw err;
-      }
+      await uniquely(
+        () => tx.getRepository(FeatureTypeEntity).save(ft),
+        () => `Resource named '${ft.name}' already exists in namespace: '${located.ctx.workspace}'`,
+      );
     });
   }
 

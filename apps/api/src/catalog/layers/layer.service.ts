@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, normalizeName } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
-import { uniqueViolation } from '../../database/pg-errors';
+import { uniquely } from '../../database/pg-errors';
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
 import { StyleEntity } from '../styles/style.entity';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
@@ -124,14 +124,10 @@ export class LayerService {
     const name = normalizeName(colon >= 0 ? sent.slice(colon + 1) : sent);
     if (name === located.featureType.name) return;
     checkName('layer', name);
-    try {
-      await tx.getRepository(FeatureTypeEntity).update({ id: located.featureType.id }, { name, dateModified: new Date() });
-    } catch (err) {
-      if (uniqueViolation(err) !== undefined) {
-        throw new CatalogError('ALREADY_EXISTS', `Resource named '${name}' already exists in namespace: '${located.workspace}'`);
-      }
-      throw err;
-    }
+    await uniquely(
+      () => tx.getRepository(FeatureTypeEntity).update({ id: located.featureType.id }, { name, dateModified: new Date() }),
+      () => `Resource named '${name}' already exists in namespace: '${located.workspace}'`,
+    );
   }
 
   /** Adds a style to the layer's alternates (`makeDefault`: and makes it the default). */

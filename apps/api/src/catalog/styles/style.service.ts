@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, DEFAULT_STYLE_NAMES } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { foreignKeyViolation, uniqueViolation } from '../../database/pg-errors';
+import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { detachStyles } from './detach-styles';
@@ -164,12 +164,6 @@ function checkFilename(filename: string): string {
 }
 
 function conflict(err: unknown, name: string, workspace: string | undefined): unknown {
-  if (uniqueViolation(err) !== undefined) {
-    return new CatalogError(
-      'ALREADY_EXISTS',
-      workspace ? `Style named '${name}' already exists in workspace ${workspace}` : `Style named '${name}' already exists`,
-    );
-  }
   if (foreignKeyViolation(err)) return new CatalogError('NOT_FOUND', `No such workspace: '${workspace}' found`);
-  return err;
+  return nameTaken(err, () => (workspace ? `Style named '${name}' already exists in workspace ${workspace}` : `Style named '${name}' already exists`));
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, RESERVED_WORKSPACE_NAMES } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
-import { uniqueViolation } from '../../database/pg-errors';
+import { nameTaken } from '../../database/pg-errors';
 import { DataStoreEntity } from '../datastores/datastore.entity';
 import { StyleEntity } from '../styles/style.entity';
 import { detachStyles } from '../styles/detach-styles';
@@ -164,10 +164,7 @@ function checkUri(uri: string, prefix: string): void {
 }
 
 function conflict(err: unknown, name: string, uri: string): unknown {
-  const constraint = uniqueViolation(err);
-  if (constraint === undefined) return err;
-  if (constraint.includes('namespace_uri')) {
-    return new CatalogError('ALREADY_EXISTS', `Namespace with URI '${uri}' already exists.`);
-  }
-  return new CatalogError('ALREADY_EXISTS', `Workspace '${name}' already exists`);
+  return nameTaken(err, (constraint) =>
+    constraint.includes('namespace_uri') ? `Namespace with URI '${uri}' already exists.` : `Workspace '${name}' already exists`,
+  );
 }
