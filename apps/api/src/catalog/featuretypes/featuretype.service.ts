@@ -11,6 +11,7 @@ import { javaHashMapOrder } from '../datastores/java-hashmap-order';
 import { LayerEntity } from '../layers/layer.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { defaultStyleFor } from '../styles/default-style';
+import { StyleService } from '../styles/style.service';
 import { EMPTY_BOX, FeatureTypeContext } from './featuretype.mapper';
 import { FeatureTypeEntity } from './featuretype.entity';
 import { FeatureTypeInput } from './featuretype.reader';
@@ -52,6 +53,7 @@ export class FeatureTypeService {
     private readonly workspaces: WorkspaceService,
     private readonly stores: DataStoreService,
     private readonly connector: PostgisConnector,
+    private readonly styles: StyleService,
   ) {}
 
   /** The store named in the path, or the workspace's default (first) store for store-less paths. */
@@ -194,7 +196,7 @@ export class FeatureTypeService {
       );
       await tx.getRepository(LayerEntity).save({
         featureTypeId: created.id,
-        defaultStyleId: await this.globalStyleId(tx, defaultStyleFor(created.geometryType)),
+        defaultStyleId: await this.styles.globalStyleId(defaultStyleFor(created.geometryType), tx),
         enabled: true,
         advertised: true,
         attribution: { logoWidth: 0, logoHeight: 0 },
@@ -204,12 +206,6 @@ export class FeatureTypeService {
     saved.dataStore = store;
     saved.workspace = ws;
     return { featureType: saved, store, ctx: { workspace: ws.name, store: store.name } };
-  }
-
-  private async globalStyleId(tx: EntityManager, name: string | undefined): Promise<number | null> {
-    if (!name) return null;
-    const rows: Array<{ id: number }> = await tx.query(`SELECT id FROM style WHERE name = $1 AND workspace_id IS NULL`, [name]);
-    return rows[0]?.id ?? null;
   }
 
   /**

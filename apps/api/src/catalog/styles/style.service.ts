@@ -24,6 +24,13 @@ export class StyleService {
     private readonly workspaces: WorkspaceService,
   ) {}
 
+  /** The id of the global style `name`, or null when there is none (a new layer's default style). */
+  async globalStyleId(name: string | undefined, manager: EntityManager = this.db.manager): Promise<number | null> {
+    if (!name) return null;
+    const style = await manager.getRepository(StyleEntity).findOne({ where: { name, workspaceId: IsNull() }, select: { id: true } });
+    return style?.id ?? null;
+  }
+
   /** Global styles, or one workspace's; 404 for an unknown workspace. */
   async list(workspace: string | undefined): Promise<StyleEntity[]> {
     const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace);
