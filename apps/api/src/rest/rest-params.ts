@@ -13,8 +13,8 @@ export interface RawBody {
   bytes: Buffer;
 }
 
-/** The raw body and its media type (lower-cased, without parameters). */
-export const Body = createParamDecorator((_: unknown, ctx: ExecutionContext): RawBody => {
+/** The raw body and its media type (lower-cased, without parameters); named apart from Nest's own `@Body()`, which parses. */
+export const RequestBody = createParamDecorator((_: unknown, ctx: ExecutionContext): RawBody => {
   const req = ctx.switchToHttp().getRequest<RestRequest>();
   const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   return { contentType, bytes: req.rest?.body ?? Buffer.alloc(0) };

@@ -4,7 +4,7 @@ import { AdminOnly } from '../auth/roles.decorator';
 import { UserService, UserView } from '../auth/user.service';
 import { BodyNode, boolOf, textOf } from '../rest/body-node';
 import { readCatalogBody } from '../rest/catalog-body';
-import { Body, Links, RawBody } from '../rest/rest-params';
+import { RequestBody, Links, RawBody } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
 import { Created, Done } from '../rest/rest-response';
 import { doc, list, obj, RepDocument } from '../rest/representation';
@@ -32,7 +32,7 @@ export class SecurityController {
   }
 
   @Post('usergroup/users')
-  async createUser(@Body() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
+  async createUser(@RequestBody() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
     const user = await this.users.create(readUser(readCatalogBody(body, 'user')));
     return new Created(links.url('security', 'usergroup', 'user', user.userName), user.userName);
   }
@@ -43,14 +43,14 @@ export class SecurityController {
   }
 
   @Put('usergroup/user/:name')
-  async updateUser(@Param('name') name: string, @Body() body: RawBody): Promise<Done> {
+  async updateUser(@Param('name') name: string, @RequestBody() body: RawBody): Promise<Done> {
     await this.users.update(name, readUser(readCatalogBody(body, 'user')));
     return new Done();
   }
 
   /** GeoServer modifies a user with POST here; geoserver-node-client and geoserver-rest do so. */
   @Post('usergroup/user/:name')
-  modifyUser(@Param('name') name: string, @Body() body: RawBody): Promise<Done> {
+  modifyUser(@Param('name') name: string, @RequestBody() body: RawBody): Promise<Done> {
     return this.updateUser(name, body);
   }
 

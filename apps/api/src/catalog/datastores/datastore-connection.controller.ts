@@ -1,6 +1,6 @@
 import { Controller, Post } from '@nestjs/common';
 import { readCatalogBody } from '../../rest/catalog-body';
-import { Body, RawBody } from '../../rest/rest-params';
+import { RequestBody, RawBody } from '../../rest/rest-params';
 import { doc, obj, RepDocument } from '../../rest/representation';
 import { readDataStore } from './datastore.reader';
 import { DataStoreService } from './datastore.service';
@@ -14,7 +14,7 @@ export class DataStoreConnectionController {
   constructor(private readonly stores: DataStoreService) {}
 
   @Post('connection-test')
-  async test(@Body() body: RawBody): Promise<RepDocument> {
+  async test(@RequestBody() body: RawBody): Promise<RepDocument> {
     const version = await this.stores.testConnection(readDataStore(readCatalogBody(body, 'dataStore')));
     return doc(
       'connectionTest',

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { readCatalogBody } from '../../rest/catalog-body';
-import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
 import { RepDocument } from '../../rest/representation';
@@ -34,7 +34,7 @@ export class FeatureTypeController {
   }
 
   @Post()
-  async create(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Body() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
+  async create(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @RequestBody() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
     const { featureType, ctx } = await this.featureTypes.create(ws, ds, readFeatureType(readCatalogBody(body, 'featureType')));
     const path = ds === undefined ? ['workspaces', ctx.workspace, 'featuretypes', featureType.name] : featureTypePath(ctx, featureType.name);
     return new Created(links.url(...path), featureType.name);
@@ -52,7 +52,7 @@ export class FeatureTypeController {
     @Param('ws') ws: string,
     @Param('ds') ds: string | undefined,
     @Param('ft') ft: string,
-    @Body() body: RawBody,
+    @RequestBody() body: RawBody,
     @Query('recalculate') recalculate: string | undefined,
   ): Promise<Done> {
     await this.featureTypes.update(ws, ds, ft, readFeatureType(readCatalogBody(body, 'featureType')), parseRecalculate(recalculate));

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common
 import { CatalogError } from '@geocatalog/catalog-model';
 import { referenceOf } from '../../rest/body-values';
 import { readCatalogBody } from '../../rest/catalog-body';
-import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
 import { RepDocument } from '../../rest/representation';
@@ -32,7 +32,7 @@ export class LayerController {
   }
 
   @Put(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
-  async update(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @Body() body: RawBody): Promise<Done> {
+  async update(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @RequestBody() body: RawBody): Promise<Done> {
     await this.layers.update(qualify(ws, layer), readLayer(readCatalogBody(body, 'layer')));
     return new Done();
   }
@@ -52,7 +52,7 @@ export class LayerController {
   @Post('rest/layers/:layer/styles')
   async addStyle(
     @Param('layer') layer: string,
-    @Body() body: RawBody,
+    @RequestBody() body: RawBody,
     @QueryFlag('default') makeDefault: boolean,
     @Query('name') nameParam: string | undefined,
     @Links() links: LinkBuilder,

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { readCatalogBody } from '../../rest/catalog-body';
-import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
 import { RepDocument } from '../../rest/representation';
@@ -25,7 +25,7 @@ export class NamespaceController {
 
   /** Creates the namespace and its workspace, as GeoServer does. */
   @Post()
-  async create(@Body() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
+  async create(@RequestBody() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
     const input = readNamespace(readCatalogBody(body, 'namespace'));
     if (!input.name) throw new CatalogError('MISSING_FIELD', 'The namespace has no prefix; it is required');
     if (!input.namespaceUri) throw new CatalogError('MISSING_FIELD', 'The namespace has no uri; it is required');
@@ -46,7 +46,7 @@ export class NamespaceController {
   }
 
   @Put(':prefix')
-  async update(@Param('prefix') prefix: string, @Body() body: RawBody): Promise<Done> {
+  async update(@Param('prefix') prefix: string, @RequestBody() body: RawBody): Promise<Done> {
     const input = readNamespace(readCatalogBody(body, 'namespace'));
     if (prefix === DEFAULT_ALIAS && input.name) {
       await this.workspaces.setDefault(input.name);

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { readCatalogBody } from '../../rest/catalog-body';
-import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder, negotiateFormat, RestRequest } from '../../rest/rest-request';
 import { Created, Done, RawContent } from '../../rest/rest-response';
 import { RepDocument } from '../../rest/representation';
@@ -24,7 +24,7 @@ export class StyleController {
   @Post()
   async create(
     @Param('ws') ws: string | undefined,
-    @Body() body: RawBody,
+    @RequestBody() body: RawBody,
     @Query('name') name: string | undefined,
     @QueryFlag('raw') raw: boolean,
     @Links() links: LinkBuilder,
@@ -54,7 +54,7 @@ export class StyleController {
 
   /** New SLD content (validated unless `?raw=true`), or changes to the record (XML/JSON `<style>`). */
   @Put(':style')
-  async update(@Param('ws') ws: string | undefined, @Param('style') name: string, @Body() body: RawBody, @QueryFlag('raw') raw: boolean): Promise<Done> {
+  async update(@Param('ws') ws: string | undefined, @Param('style') name: string, @RequestBody() body: RawBody, @QueryFlag('raw') raw: boolean): Promise<Done> {
     // The declared Content-Type alone decides how the body is read (contract §6): never sniffed.
     if (isSldType(body.contentType)) {
       await this.styles.get(ws, name);

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { readCatalogBody } from '../../rest/catalog-body';
-import { Body, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
 import { doc, list, RepDocument } from '../../rest/representation';
@@ -23,7 +23,7 @@ export class WorkspaceController {
   }
 
   @Post()
-  async create(@Body() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
+  async create(@RequestBody() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
     const ws = await this.workspaces.create(readWorkspace(readCatalogBody(body, 'workspace')), makeDefault);
     return new Created(links.url('workspaces', ws.name), ws.name);
   }
@@ -34,7 +34,7 @@ export class WorkspaceController {
   }
 
   @Put(':ws')
-  async update(@Param('ws') name: string, @Body() body: RawBody): Promise<Done> {
+  async update(@Param('ws') name: string, @RequestBody() body: RawBody): Promise<Done> {
     const input = readWorkspace(readCatalogBody(body, 'workspace'));
     if (name === DEFAULT_ALIAS && input.name) {
       await this.workspaces.setDefault(input.name);
