@@ -1,5 +1,5 @@
 import { CatalogError } from '@geocatalog/catalog-model';
-import { parser as saxParser } from 'sax';
+import { parseXml } from '@geocatalog/sld';
 import { xml2js, type Element } from 'xml-js';
 import { illegalCharacterIn, illegalCharacterMessage } from './xml-characters';
 
@@ -16,8 +16,6 @@ export interface BodyNode {
   children: BodyNode[];
 }
 
-const DOCTYPE = /<!DOCTYPE/i;
-
 /** Deepest nesting a catalog body may have; real ones need fewer than ten levels. */
 export const MAX_BODY_DEPTH = 64;
 
@@ -25,53 +23,22 @@ function tooDeep(): CatalogError {
   return new CatalogError('MALFORMED_BODY', `The body is nested deeper than ${MAX_BODY_DEPTH} levels`);
 }
 
-/** Reads an XML body; a DOCTYPE, entity or syntax error is a 400 that names the position. */
-export function parseXmlBody(xml: string): BodyNode {
-  if (DOCTYPE.test(xml)) {
-    throw new CatalogError('MALFORMED_BODY', 'XML documents with a DOCTYPE are not accepted');
-  }
-  checkWellFormed(xml);
-  let parsed: Element;
-  try {
-    parsed = xml2js(xml, { compact: false, trim: false, nativeType: false, alwaysChildren: true }) as Element;
-  } catch (e) {
-    throw new CatalogError('MALFORMED_BODY', `Malformed XML: ${describeSaxError(e)}`);
-  }
-  const roots = (parsed.elements ?? []).filter((el) => el.type === 'element');
-  if (roots.length === 0) throw new CatalogError('MALFORMED_BODY', 'Malformed XML: the document has no root element');
-  if (roots.length > 1) throw new CatalogError('MALFORMED_BODY', 'Malformed XML: the document has more than one root element');
-  return checkedText(fromXmlElement(roots[0]));
-}
-
 /**
- * xml-js never closes its sax parser, so an unclosed element goes unnoticed; a strict sax pass
- * that is closed catches it (and every other well-formedness error) with its position.
+ * Reads an XML body. The safety rules are those of every XML the api reads, SLD included: the
+ * one parser of `@geocatalog/sld` decides (no DOCTYPE, no entity but the five predefined ones,
+ * no character XML 1.0 cannot carry, bounded depth), and a refusal is a 400 naming the line and
+ * column. xml-js then turns the vetted document into the element tree the readers walk.
  */
-function checkWellFormed(xml: string): void {
-  const sax = saxParser(true, {});
-  let first: Error | undefined;
-  let depth = 0;
-  // Bounded depth keeps the tree conversion below from exhausting the stack.
-  sax.onopentag = () => {
-    if (++depth > MAX_BODY_DEPTH) throw tooDeep();
-  };
-  sax.onclosetag = () => {
-    depth--;
-  };
-  sax.onerror = (err) => {
-    first ??= err;
-    // Keep sax from throwing on the rest; the first error is the one reported.
-    (sax as unknown as { error: Error | null }).error = null;
-  };
-  sax.write(xml).close();
-  if (first) throw new CatalogError('MALFORMED_BODY', `Malformed XML: ${describeSaxError(first)}`);
-}
-
-function describeSaxError(e: unknown): string {
-  const message = e instanceof Error ? e.message : String(e);
-  const m = /^(.*)\nLine: (\d+)\nColumn: (\d+)/.exec(message);
-  if (!m) return message.split('\n')[0];
-  return `${m[1].trim()} at line ${Number(m[2]) + 1}, column ${Number(m[3])}`;
+export function parseXmlBody(xml: string): BodyNode {
+  const checked = parseXml(xml, { maxDepth: MAX_BODY_DEPTH, maxIssues: 1 });
+  const issue = checked.issues[0];
+  if (issue) {
+    if (issue.code === 'nesting-too-deep') throw tooDeep();
+    throw new CatalogError('MALFORMED_BODY', `Malformed XML: ${issue.message} at line ${issue.line}, column ${issue.column}`);
+  }
+  const parsed = xml2js(xml, { compact: false, trim: false, nativeType: false, alwaysChildren: true }) as Element;
+  const roots = (parsed.elements ?? []).filter((el) => el.type === 'element');
+  return checkedText(fromXmlElement(roots[0]));
 }
 
 function localName(name: string): string {
