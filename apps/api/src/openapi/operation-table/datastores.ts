@@ -1,0 +1,66 @@
+import { EXAMPLES } from '../examples';
+import { BODY_ERRORS, CREATED, doc, DONE, ok, RestOperation } from './model';
+
+export const DATASTORE_OPERATIONS: RestOperation[] = [
+  {
+    operationId: 'listDataStores',
+    method: 'GET',
+    path: '/workspaces/{ws}/datastores',
+    tag: 'datastores',
+    summary: 'List the data stores of a workspace',
+    success: ok('DataStoreList'),
+    errors: [404],
+  },
+  {
+    operationId: 'createDataStore',
+    method: 'POST',
+    path: '/workspaces/{ws}/datastores',
+    tag: 'datastores',
+    summary: 'Create a PostGIS data store (no connection is made)',
+    query: ['name'],
+    body: doc('DataStoreBody', EXAMPLES.dataStoreCreate),
+    success: CREATED,
+    errors: [...BODY_ERRORS, 404, 409],
+  },
+  {
+    operationId: 'getDataStore',
+    method: 'GET',
+    path: '/workspaces/{ws}/datastores/{ds}',
+    tag: 'datastores',
+    summary: 'Read a data store (passwords only ever as `crypt2:…`)',
+    success: ok('DataStore'),
+    errors: [404],
+  },
+  {
+    operationId: 'updateDataStore',
+    method: 'PUT',
+    path: '/workspaces/{ws}/datastores/{ds}',
+    tag: 'datastores',
+    summary: 'Change a data store (partial merge; renames and moves allowed)',
+    body: doc('DataStoreBody', EXAMPLES.dataStoreUpdate),
+    success: DONE,
+    errors: [...BODY_ERRORS, 404, 409],
+  },
+  {
+    operationId: 'deleteDataStore',
+    method: 'DELETE',
+    path: '/workspaces/{ws}/datastores/{ds}',
+    tag: 'datastores',
+    summary: 'Delete a data store (with feature types: `?recurse=true` deletes them and their layers)',
+    query: ['recurse', 'purge'],
+    success: DONE,
+    errors: [404],
+  },
+  {
+    operationId: 'testDataStoreConnection',
+    method: 'POST',
+    path: '/datastores/connection-test',
+    tag: 'datastores',
+    summary: 'Try a data store’s connection parameters without saving anything',
+    description:
+      'The body is a `dataStore` document as for creating one; only its connection parameters matter. A `crypt2:` password is accepted only when the body names a saved store (`workspace` and `name`) and keeps its host, port, database and user (otherwise 400 `password needed`); leaving the password out then uses the stored one. 200 `{"connectionTest":{"ok":true,"message":"Connected to PostgreSQL …"}}`; 400 for parameters a store could not be created with; 502 with the driver’s reason when the database does not answer (within 10 s).',
+    body: doc('DataStoreBody', EXAMPLES.connectionTest),
+    success: ok('ConnectionTest'),
+    errors: [...BODY_ERRORS, 502],
+  },
+];

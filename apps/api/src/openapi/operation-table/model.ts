@@ -1,0 +1,99 @@
+import type { BodyExample } from '../examples';
+import type { SchemaName } from '../schemas';
+
+/** What an entry of the operation table says: methods, tags, parameters, bodies, answers. */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Groups of operations, in the order the document lists them. */
+export const TAGS = {
+  workspaces: 'Workspaces and the (empty) coverage, WMS and WMTS store lists of a workspace',
+  namespaces: 'Namespaces: one per workspace, prefix = workspace name',
+  datastores: 'PostGIS data stores of a workspace, and the console’s connection test',
+  featuretypes: 'Feature types: published tables of a data store, each with its layer',
+  layers: 'Layers (one per feature type) and their styles',
+  styles: 'Styles: global ones and workspace ones, records and SLD documents',
+  security: 'Users and roles (ADMIN only)',
+  about: 'Version',
+  maintenance: 'GeoServer’s reset and reload (no-ops here)',
+  openapi: 'This document',
+} as const;
+export type Tag = keyof typeof TAGS;
+
+/** Path parameters, with the example value every example request uses. */
+export const PATH_PARAMETERS = {
+  ws: { description: 'Workspace name (`default` = the default workspace)', example: 'acme' },
+  prefix: { description: 'Namespace prefix (= workspace name; `default` = the default one)', example: 'acme' },
+  ds: { description: 'Data store name', example: 'nyc' },
+  ft: { description: 'Feature type name', example: 'roads' },
+  layer: { description: 'Layer name: `ws:name` (a bare name is looked up in the default workspace)', example: 'acme:roads' },
+  style: { description: 'Style name', example: 'roads_style' },
+  name: { description: 'User name', example: 'viewer' },
+  role: { description: 'Role: `ADMIN` or `READER`', example: 'READER' },
+} as const;
+export type PathParameter = keyof typeof PATH_PARAMETERS;
+
+/** Query parameters, with their meaning and the example value example requests use. */
+export const QUERY_PARAMETERS = {
+  recurse: { description: 'Delete everything inside too (without it, a non-empty resource is a 403)', schema: { type: 'boolean' }, example: true },
+  purge: { description: 'Accepted for GeoServer compatibility (no files to purge here)', schema: { type: 'string' }, example: 'true' },
+  default: { description: 'Also make it the default', schema: { type: 'boolean' }, example: true },
+  name: { description: 'Name of the new resource (or the style to add) when the body does not give one', schema: { type: 'string' } },
+  raw: { description: 'Store the SLD as sent, without validating it', schema: { type: 'boolean' }, example: false },
+  list: {
+    description:
+      '`configured` (default): the catalog’s feature types; `available`: tables not yet published; `available_with_geom`: those with a geometry; `all`: every table',
+    schema: { enum: ['configured', 'available', 'available_with_geom', 'all'] },
+    example: 'configured',
+  },
+  recalculate: {
+    description: 'What to recompute from the data: a comma list of `nativebbox`, `latlonbbox`, `attributes` (empty: nothing)',
+    schema: { type: 'string' },
+    example: 'nativebbox,latlonbbox',
+  },
+} as const;
+export type QueryParameter = keyof typeof QUERY_PARAMETERS;
+
+/** What a request body may be. */
+export type BodyKind =
+  /** A catalog document in XML (`application/xml`, `text/xml`) or JSON (`application/json`). */
+  | { kind: 'document'; schema: SchemaName; example: BodyExample }
+  /** A catalog document, or an SLD document (`application/vnd.ogc.sld+xml` 1.0.0, `application/vnd.ogc.se+xml` 1.1.0). */
+  | { kind: 'documentOrSld'; schema: SchemaName; example: BodyExample };
+
+/** What a successful answer is. */
+export type Success =
+  /** 200 with a representation, JSON by default or XML (`jsonOnly`: JSON whatever is asked). */
+  | { status: 200; schema: SchemaName; jsonOnly?: true }
+  /** 200 with a representation, or the style's SLD document (`.sld`, `?format=sld`, an SLD `Accept`). */
+  | { status: 200; schema: SchemaName; sld: true }
+  /** 201, `Location` of the new resource, its name as text/plain. */
+  | { status: 201 }
+  /** 200 with an empty body. */
+  | { status: 200; empty: true };
+
+export interface RestOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** Below `/rest`, OpenAPI syntax; parameter names are the router's. */
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  query?: QueryParameter[];
+  body?: BodyKind;
+  success: Success;
+  /** Error statuses beyond those every operation has (401, 403). */
+  errors: number[];
+  /** Path parameters with another example than the default (e.g. a bare layer name). */
+  examples?: Partial<Record<PathParameter, string>>;
+}
+
+export const doc = (schema: SchemaName, example: BodyExample): BodyKind => ({ kind: 'document', schema, example });
+export const docOrSld = (schema: SchemaName, example: BodyExample): BodyKind => ({ kind: 'documentOrSld', schema, example });
+export const ok = (schema: SchemaName): Success => ({ status: 200, schema });
+export const CREATED: Success = { status: 201 };
+export const DONE: Success = { status: 200, empty: true };
+
+/** Errors of a request with a body: malformed or invalid (400), too large (413), wrong media type (415). */
+export const BODY_ERRORS = [400, 413, 415];
