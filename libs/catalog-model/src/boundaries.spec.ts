@@ -2,6 +2,7 @@
 // the real tree has no violation, and a deliberate one — a file laid out as
 // libs/catalog-model/src importing @nestjs/common and node:fs — is refused, so the check can fail.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -35,4 +36,23 @@ describe('module boundaries', () => {
       'libs-framework-free → node_modules/@nestjs/common/index.js',
     ]);
   }, 60_000);
+});
+
+/** Hand-written sources of the apps and libs: specs and generated files aside. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sources(at);
+    return /\.tsx?$/.test(entry.name) && !/\.(spec|gen)\.tsx?$/.test(entry.name) ? [at] : [];
+  });
+}
+
+describe('file size', () => {
+  it('no hand-written source file of the apps and libs is over 500 lines', () => {
+    const roots = ['apps/api/src', 'apps/admin-web/src', 'libs/catalog-model/src', 'libs/sld/src'].map((r) => path.join(ROOT, r));
+    const files = roots.flatMap(sources);
+    expect(files.length).toBeGreaterThan(100);
+    const long = files.map((file) => ({ file: path.relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length })).filter((f) => f.lines > 501);
+    expect(long).toEqual([]);
+  });
 });
