@@ -19,7 +19,6 @@ import { HttpResponse, rawRequest } from '../support/http';
 import {
   ALL_FIXTURES,
   buildCatalog,
-  concretePath,
   createRoadsTable,
   DocumentedOperation,
   exampleBody,
@@ -295,7 +294,6 @@ describe('no 5xx, whatever the input', () => {
     await resetCatalog(ctx);
     await buildCatalog(ctx, ALL_FIXTURES);
     expect(await ctx.api.get('/workspaces/acme/datastores/nyc/featuretypes/roads.json')).toHaveStatus(200);
-    expect(concretePath(ops[0])).toBeTruthy();
   }, 600_000);
 
   it('every operation of OGC API - Features, its parameters mutated', async () => {

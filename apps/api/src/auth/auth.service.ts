@@ -44,15 +44,15 @@ export class AuthService {
     const pendingKey = `${address}\0${key}`;
     let check = this.pending.get(pendingKey);
     if (!check) {
-      check = this.check(userName, password, address, key).finally(() => this.pending.delete(pendingKey));
+      check = this.check(userName, who, password, address, key).finally(() => this.pending.delete(pendingKey));
       this.pending.set(pendingKey, check);
     }
     return check;
   }
 
-  private async check(userName: string, password: string, address: string, key: string): Promise<Principal | null> {
-    // One user whatever the case or normal form it is typed in: `ADMIN` shares `admin`'s failures.
-    const attempt = this.throttle.begin(caseInsensitiveNameKey(userName), address);
+  /** `who` is the user's case-insensitive key: `ADMIN` shares `admin`'s failures. */
+  private async check(userName: string, who: string, password: string, address: string, key: string): Promise<Principal | null> {
+    const attempt = this.throttle.begin(who, address);
     if (isRefusal(attempt)) throw tooManyFailures(attempt);
     let user: Awaited<ReturnType<UserService['findForLogin']>>;
     let ok: boolean;

@@ -1,11 +1,9 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request } from 'express';
+import { illegalCharacterIn } from '../rest/xml-characters';
 
 /** A sign-in body is two short strings; anything longer is not one. */
 export const MAX_SIGN_IN_BYTES = 4096;
-
-/** Characters XML 1.0 cannot carry (NUL and C0 controls but tab, LF, CR); never part of a credential. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 /**
  * Reads and checks `{"userName": "...", "password": "..."}`. Only `application/json` is read: a
@@ -26,7 +24,9 @@ export async function readSignInBody(req: Request): Promise<{ userName: string; 
   const { userName, password } = (parsed ?? {}) as Record<string, unknown>;
   if (typeof userName !== 'string' || !userName) throw new CatalogError('MISSING_FIELD', 'The sign-in body has no userName; it is required');
   if (typeof password !== 'string') throw new CatalogError('MISSING_FIELD', 'The sign-in body has no password; it is required');
-  if (CONTROL.test(userName) || CONTROL.test(password)) throw new CatalogError('INVALID_VALUE', 'The user name or password contains a control character');
+  // The input rule's characters (rest/xml-characters.ts) are never part of a credential.
+  if (illegalCharacterIn(userName) || illegalCharacterIn(password))
+    throw new CatalogError('INVALID_VALUE', 'The user name or password contains a control character');
   return { userName, password };
 }
 

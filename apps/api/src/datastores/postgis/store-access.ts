@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { Client, ClientConfig, escapeIdentifier, Pool, PoolClient } from 'pg';
 import { CatalogError, isPasswordKey, loginPasswordKey } from '@geocatalog/catalog-model';
 import type { StoreHosts } from '../../config/store-hosts';
@@ -65,7 +66,7 @@ export class StoreAccess {
     if (!this.hosts || this.hosts.allowsAsWritten(written)) return written;
     const refused = (why: string) =>
       new CatalogError('INVALID_VALUE', `Data stores may not connect to '${written}': ${why} (STORE_HOSTS is ${this.hosts!.entries.join(', ')})`);
-    if (!this.hosts.checksAddresses || /^[\d.]+$|:/.test(written)) throw refused('it is not in STORE_HOSTS');
+    if (!this.hosts.checksAddresses || isIP(written.replace(/^\[(.*)\]$/, '$1'))) throw refused('it is not in STORE_HOSTS');
     let addresses: string[];
     try {
       addresses = (await lookup(written, { all: true, verbatim: true })).map((a) => a.address);
