@@ -99,7 +99,7 @@ describe('console in Chromium', () => {
 
     // Refused in the browser by the catalog's name rule: nothing is sent.
     await workspaces.create('1st place');
-    expect(await workspaces.nameFieldProblem()).toContain('Not a valid workspace name');
+    expect(await workspaces.nameFieldProblem()).toContain("Invalid workspace name '1st place'");
     expect(workspacePostsSent()).toBe(0);
 
     const name = uniqueName('from_form');

@@ -2,3 +2,5 @@ export * from './errors';
 export * from './names';
 export * from './model';
 export * from './store-parameters';
+export * from './wire';
+export * from './resources';

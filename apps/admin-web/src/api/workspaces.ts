@@ -1,4 +1,5 @@
 import type { Workspace } from '@geocatalog/catalog-model';
+import { listEntries } from './catalog-json';
 import type { RestClient } from './rest-client';
 
 /** One entry of the workspace list: the name and the link to its full representation. */
@@ -13,15 +14,8 @@ export type WorkspaceSummary = Pick<Workspace, 'name'> & {
  * A lone object instead of an array is accepted too. Anything else is refused.
  */
 export function parseWorkspaceList(body: unknown): WorkspaceSummary[] {
-  const list = isObject(body) ? body.workspaces : undefined;
-  if (list === '' || list === null) return [];
-  if (!isObject(list)) throw new Error('The server sent a workspace list without "workspaces".');
-  const entries = list.workspace;
-  if (entries === undefined || entries === '') return [];
-  return (Array.isArray(entries) ? entries : [entries]).map((entry) => {
-    if (!isObject(entry) || typeof entry.name !== 'string') {
-      throw new Error('The server sent a workspace without a name.');
-    }
+  return listEntries(body, 'workspaces', 'workspace', 'workspace').map((entry) => {
+    if (typeof entry.name !== 'string') throw new Error('The server sent a workspace without a name.');
     return { name: entry.name, href: typeof entry.href === 'string' ? entry.href : '' };
   });
 }
@@ -35,10 +29,6 @@ export async function listWorkspaces(client: RestClient, signal?: AbortSignal): 
 export async function createWorkspace(client: RestClient, name: string): Promise<string> {
   const created = await client.postJson('/workspaces', { workspace: { name } });
   return created.trim() || name;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `DELETE /workspaces/{ws}?recurse=true`: the workspace with its stores, layers and styles. */

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { doc, list, obj, RepDocument, Scalar } from '../rest/representation';
+import { doc, list, obj, RepDocument, Scalar } from '@geocatalog/catalog-model';
 import { VERSION } from './version';
 
 /** `/rest/about/version`: what is running, in GeoServer's `<about><resource name=…>` shape. */

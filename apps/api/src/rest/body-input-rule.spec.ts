@@ -1,6 +1,5 @@
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, FeatureType, readDeclared } from '@geocatalog/catalog-model';
 import { parseJsonBody, parseXmlBody } from './body-node';
-import { intOf } from './body-values';
 
 function refusal(read: () => unknown, code: CatalogError['code'] = 'INVALID_VALUE'): string {
   try {
@@ -43,7 +42,12 @@ describe('body text under the input rule', () => {
   });
 });
 
-describe('intOf', () => {
+/** An integer field read the way every declared `integer` field is. */
+function intOf(node: ReturnType<typeof parseJsonBody>, name: 'maxFeatures' | 'numDecimals'): number | undefined {
+  return readDeclared(FeatureType, node)[name];
+}
+
+describe('declared integer fields', () => {
   const body = (value: string) => parseJsonBody(JSON.stringify({ featureType: { maxFeatures: value } }));
 
   it.each(['0', '-2147483648', '2147483647', '42'])('reads %s', (value) => {
@@ -60,7 +64,7 @@ describe('intOf', () => {
   });
 });
 
-describe('intOf on a very long number', () => {
+describe('a declared integer field given a very long number', () => {
   it('names the field and shows the value shortened', () => {
     const node = parseJsonBody(JSON.stringify({ featureType: { maxFeatures: '9'.repeat(100_000) } }));
     expect(refusal(() => intOf(node, 'maxFeatures'))).toBe(`Invalid value for maxFeatures: '${'9'.repeat(37)}...' is outside -2147483648..2147483647`);

@@ -1,20 +1,11 @@
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, nodesFromJson, type WireNode } from '@geocatalog/catalog-model';
 import { parseXml } from '@geocatalog/sld';
 import { xml2js, type Element } from 'xml-js';
 import { illegalCharacterIn, illegalCharacterMessage } from './xml-characters';
 
-/**
- * A request body read into one shape whatever its format: XML elements and JSON objects both
- * become named nodes with attributes, text and children. Readers look fields up by name,
- * case-insensitively, so `<nativename>` and `<nativeName>` both work.
- */
-export interface BodyNode {
-  name: string;
-  attrs: Record<string, string>;
-  /** Text content (trimmed of the surrounding whitespace XML pretty-printing adds). */
-  text?: string;
-  children: BodyNode[];
-}
+/** A request body read into one shape whatever its format (see `WireNode`). */
+export type BodyNode = WireNode;
+export { boolOf, child, childrenNamed, textOf } from '@geocatalog/catalog-model';
 
 /** Deepest nesting a catalog body may have; real ones need fewer than ten levels. */
 export const MAX_BODY_DEPTH = 64;
@@ -75,7 +66,7 @@ export function parseJsonBody(json: string): BodyNode {
   if (keys.length !== 1) {
     throw new CatalogError('MALFORMED_BODY', 'Malformed JSON: the body must be an object with one root key');
   }
-  const nodes = fromJsonValue(keys[0], (value as Record<string, unknown>)[keys[0]], 1);
+  const nodes = nodesFromJson(keys[0], (value as Record<string, unknown>)[keys[0]], MAX_BODY_DEPTH, tooDeep);
   return checkedText(nodes[0] ?? { name: keys[0], attrs: {}, children: [] });
 }
 
@@ -102,53 +93,6 @@ function checkedText(root: BodyNode): BodyNode {
   };
   visit(root, '');
   return root;
-}
-
-function fromJsonValue(name: string, value: unknown, depth: number): BodyNode[] {
-  if (depth > MAX_BODY_DEPTH) throw tooDeep();
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.flatMap((v) => fromJsonValue(name, v, depth + 1));
-  if (typeof value !== 'object') return [{ name, attrs: {}, text: String(value), children: [] }];
-  const attrs: Record<string, string> = {};
-  const children: BodyNode[] = [];
-  let text: string | undefined;
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (k === '$') text = v === null || v === undefined ? undefined : String(v);
-    else if (k.startsWith('@')) attrs[k.slice(1)] = String(v);
-    else children.push(...fromJsonValue(k, v, depth + 1));
-  }
-  return [{ name, attrs, text: children.length ? text : (text ?? ''), children }];
-}
-
-/** Finds a child by name, ignoring case. */
-export function child(node: BodyNode | undefined, name: string): BodyNode | undefined {
-  if (!node) return undefined;
-  const lower = name.toLowerCase();
-  return node.children.find((c) => c.name.toLowerCase() === lower);
-}
-
-/** Finds every child of that name, ignoring case. */
-export function childrenNamed(node: BodyNode | undefined, name: string): BodyNode[] {
-  if (!node) return [];
-  const lower = name.toLowerCase();
-  return node.children.filter((c) => c.name.toLowerCase() === lower);
-}
-
-/** Text of a child, or undefined when absent; an element with children has no text. */
-export function textOf(node: BodyNode | undefined, name: string): string | undefined {
-  const c = child(node, name);
-  if (!c) return undefined;
-  return c.text ?? undefined;
-}
-
-/** A boolean child, case-insensitive (`True`, `true`); anything else is a 400 naming the field. */
-export function boolOf(node: BodyNode | undefined, name: string): boolean | undefined {
-  const raw = textOf(node, name);
-  if (raw === undefined || raw === '') return undefined;
-  const v = raw.trim().toLowerCase();
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  throw new CatalogError('INVALID_VALUE', `Invalid value for ${name}: '${raw}' is not true or false`);
 }
 
 /** Checks the root element's name (case-insensitively) or refuses the body with a 400. */

@@ -1,4 +1,4 @@
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, DeclarationClass, readDeclared, Sent, wireRoot } from '@geocatalog/catalog-model';
 import { BodyNode, expectRoot, parseJsonBody, parseXmlBody } from './body-node';
 import { MAX_CATALOG_BYTES } from './body-reader.interceptor';
 import { RawBody } from './rest-params';
@@ -37,4 +37,9 @@ export function requiredText(node: BodyNode, name: string, owner: string): strin
   const value = c?.text?.trim();
   if (!value) throw new CatalogError('MISSING_FIELD', `The ${owner} has no ${name}; it is required`);
   return value;
+}
+
+/** Reads a catalog body rooted at the declaration's root element into the fields it sent (see `readDeclared`). */
+export function readBody<T extends object>(body: RawBody, declaration: DeclarationClass<T>): Sent<T> {
+  return readDeclared(declaration, readCatalogBody(body, wireRoot(declaration)));
 }

@@ -1,5 +1,5 @@
 import { toJson } from './json-writer';
-import { dbl, doc, entries, javaDouble, link, list, LINK_FIELD, obj, textWithAttrs } from './representation';
+import { dbl, doc, entries, javaDouble, link, list, LINK_FIELD, obj, textWithAttrs } from '@geocatalog/catalog-model';
 import { toXml } from './xml-writer';
 
 describe('javaDouble', () => {

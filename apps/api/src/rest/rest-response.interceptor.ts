@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableF
 import type { Response } from 'express';
 import { map, Observable } from 'rxjs';
 import { toJson } from './json-writer';
-import { RepDocument } from './representation';
+import { RepDocument } from '@geocatalog/catalog-model';
 import { Created, Done, NoContent, RawContent, RestResult } from './rest-response';
 import { MEDIA_TYPES, negotiateFormat, RestRequest } from './rest-request';
 import { toXml } from './xml-writer';

@@ -1,4 +1,4 @@
-import { RepDocument } from './representation';
+import { RepDocument } from '@geocatalog/catalog-model';
 
 /** A 201 answer: `Location` (absolute, no suffix) and the new name as text/plain. */
 export class Created {

@@ -1,4 +1,4 @@
-import { javaDouble, LINK_FIELD, Rep, RepDocument } from './representation';
+import { javaDouble, LINK_FIELD, Rep, RepDocument } from '@geocatalog/catalog-model';
 import { withoutIllegalCharacters } from './xml-characters';
 
 const ATOM_NS = 'http://www.w3.org/2005/Atom';

@@ -7,7 +7,7 @@ import { readCatalogBody } from '../rest/catalog-body';
 import { RequestBody, Links, RawBody } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
 import { Created, Done } from '../rest/rest-response';
-import { doc, list, obj, RepDocument } from '../rest/representation';
+import { doc, list, obj, RepDocument } from '@geocatalog/catalog-model';
 
 function userRep(u: UserView) {
   return obj([

@@ -1,4 +1,4 @@
-import { nameProblem } from '@geocatalog/catalog-model';
+import { DataStore as DataStoreDeclaration, formProblem } from '@geocatalog/catalog-model';
 import type { DataStore, DataStoreInput } from '../../api';
 
 /** What the PostGIS store form holds, as typed. */
@@ -54,8 +54,8 @@ export function validateStoreForm(values: StoreFormValues, purpose: 'save' | 'te
     if (!values.workspace) errors.workspace = 'Choose the workspace the store belongs to.';
     if (!values.name) errors.name = 'Enter a name for the data store.';
     else {
-      const problem = nameProblem(values.name);
-      if (problem) errors.name = `Not a valid data store name: ${problem}.`;
+      const problem = formProblem(DataStoreDeclaration, { name: values.name });
+      if (problem) errors.name = problem;
     }
   }
   if (!values.host.trim()) errors.host = 'Enter the database host.';

@@ -1,8 +1,7 @@
 import { Controller, Post } from '@nestjs/common';
-import { readCatalogBody } from '../../rest/catalog-body';
+import { readBody } from '../../rest/catalog-body';
 import { RequestBody, RawBody } from '../../rest/rest-params';
-import { doc, obj, RepDocument } from '../../rest/representation';
-import { readDataStore } from './datastore.reader';
+import { DataStore, doc, obj, RepDocument } from '@geocatalog/catalog-model';
 import { DataStoreService } from './datastore.service';
 
 /**
@@ -15,7 +14,7 @@ export class DataStoreConnectionController {
 
   @Post('connection-test')
   async test(@RequestBody() body: RawBody): Promise<RepDocument> {
-    const version = await this.stores.testConnection(readDataStore(readCatalogBody(body, 'dataStore')));
+    const version = await this.stores.testConnection(readBody(body, DataStore));
     return doc(
       'connectionTest',
       obj([

@@ -1,11 +1,10 @@
 import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { readCatalogBody } from '../../rest/catalog-body';
+import { readBody } from '../../rest/catalog-body';
 import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
-import { RepDocument } from '../../rest/representation';
+import { DataStore, RepDocument } from '@geocatalog/catalog-model';
 import { dataStoreDocument, dataStoreList } from './datastore.mapper';
-import { readDataStore } from './datastore.reader';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DataStoreService } from './datastore.service';
 
@@ -26,7 +25,7 @@ export class DataStoreController {
   /** `?name=` (gsconfig sends it) names the store when the body does not. */
   @Post()
   async create(@Param('ws') ws: string, @RequestBody() body: RawBody, @Query('name') name: string | undefined, @Links() links: LinkBuilder): Promise<Created> {
-    const input = readDataStore(readCatalogBody(body, 'dataStore'));
+    const input = readBody(body, DataStore);
     const store = await this.stores.create(ws, { ...input, name: input.name || name?.trim() || undefined });
     return new Created(links.url('workspaces', ws, 'datastores', store.name), store.name);
   }
@@ -39,7 +38,7 @@ export class DataStoreController {
 
   @Put(':ds')
   async update(@Param('ws') ws: string, @Param('ds') ds: string, @RequestBody() body: RawBody): Promise<Done> {
-    await this.stores.update(ws, ds, readDataStore(readCatalogBody(body, 'dataStore')));
+    await this.stores.update(ws, ds, readBody(body, DataStore));
     return new Done();
   }
 

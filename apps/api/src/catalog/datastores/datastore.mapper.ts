@@ -1,5 +1,4 @@
-import { formatDate } from '../../rest/date-format';
-import { doc, entries, link, list, LINK_FIELD, obj, RepDocument } from '../../rest/representation';
+import { DataStore, declaredRep, doc, entries, link, list, LINK_FIELD, obj, RepDocument } from '@geocatalog/catalog-model';
 import { LinkBuilder } from '../../rest/rest-request';
 import { DataStoreEntity } from './datastore.entity';
 import { javaHashMapOrder } from './java-hashmap-order';
@@ -20,29 +19,19 @@ export function dataStoreList(workspace: string, stores: DataStoreEntity[], link
   );
 }
 
-/** `<dataStore>` in GeoServer's field order; `passwd` is only ever the stored `crypt2:` value. */
+/** `<dataStore>` from its declaration; `passwd` is only ever the stored `crypt2:` value. */
 export function dataStoreDocument(workspace: string, s: DataStoreEntity, links: LinkBuilder): RepDocument {
   const params = s.connectionParameters;
   return doc(
     'dataStore',
-    obj([
-      ['name', s.name],
-      ['description', s.description],
-      ['type', s.type],
-      ['enabled', s.enabled],
-      [
-        'workspace',
-        obj([
-          ['name', workspace],
-          [LINK_FIELD, link(links.href('workspaces', workspace), links.objectType)],
-        ]),
-      ],
-      ['connectionParameters', entries(javaHashMapOrder(Object.keys(params)).map((k) => [k, params[k]]))],
-      ['_default', false],
-      ['dateCreated', formatDate(s.dateCreated)],
-      ['dateModified', formatDate(s.dateModified)],
-      ['disableOnConnFailure', s.disableOnConnFailure],
-      ['featureTypes', link(links.href('workspaces', workspace, 'datastores', s.name, 'featuretypes'), links.objectType)],
-    ]),
+    declaredRep(DataStore, s, {
+      workspaceName: obj([
+        ['name', workspace],
+        [LINK_FIELD, link(links.href('workspaces', workspace), links.objectType)],
+      ]),
+      // GeoServer keeps the parameters in a java.util.HashMap and writes them in its order.
+      connectionParameters: entries(javaHashMapOrder(Object.keys(params)).map((k) => [k, params[k]])),
+      featureTypes: link(links.href('workspaces', workspace, 'datastores', s.name, 'featuretypes'), links.objectType),
+    }),
   );
 }

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName, isPasswordKey, isSystemSchema, POSTGIS_STORE_TYPE } from '@geocatalog/catalog-model';
+import { CatalogError, checkName, DataStore, isPasswordKey, isSystemSchema, mergeDeclared, POSTGIS_STORE_TYPE, Sent } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { DataStoreEntity } from './datastore.entity';
-import { DataStoreInput } from './datastore.reader';
 import { StoreIdentity, StorePasswords } from './store-passwords';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
+
+/** The fields of a `<dataStore>` body; absent fields are undefined (PUT merges). */
+export type DataStoreInput = Sent<DataStore>;
 
 /** Store kinds this catalog can connect to: `dbtype` → human-readable `type`. */
 const STORE_TYPES: Record<string, string> = { postgis: POSTGIS_STORE_TYPE };
@@ -27,6 +29,17 @@ export class DataStoreService {
   ) {
     // A renamed workspace re-binds its stores' passwords to the new name, in the rename's transaction.
     workspaces.onRename((tx, ws, oldName) => this.rebindWorkspace(tx, ws.id, oldName, ws.name));
+    // A deleted workspace takes its stores along (feature types and layers cascade with them).
+    workspaces.onDelete(async (tx, ws) => {
+      const stores = await tx.getRepository(DataStoreEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
+      return {
+        held: stores.length,
+        remove: async () => {
+          await tx.getRepository(DataStoreEntity).delete({ workspaceId: ws.id });
+          return stores.map((s) => s.id);
+        },
+      };
+    });
   }
 
   /** The stores of a workspace, sorted by name; 404 for an unknown workspace. */
@@ -57,11 +70,11 @@ export class DataStoreService {
     if (!input.connectionParameters) {
       throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
     }
-    await this.checkReach(input.connectionParameters);
+    await this.checkReach(Object.entries(input.connectionParameters));
     return this.db.transaction(async (tx) => {
       const ws = await this.workspaces.get(workspace, tx);
       checkWorkspace(ws, input);
-      const params = this.checkedParameters(input.connectionParameters!, ws, name, undefined, input.type);
+      const params = this.checkedParameters(Object.entries(input.connectionParameters!), ws, name, undefined, input.type ?? undefined);
       const repo = tx.getRepository(DataStoreEntity);
       const store = repo.create({
         workspaceId: ws.id,
@@ -85,22 +98,26 @@ export class DataStoreService {
    * `passwd` or `namespace` keeps the stored value and a `crypt2:` value sent back keeps the password.
    */
   async update(workspace: string, name: string, input: DataStoreInput): Promise<void> {
-    if (input.connectionParameters) await this.checkReach(input.connectionParameters);
+    if (input.connectionParameters) await this.checkReach(Object.entries(input.connectionParameters));
     await this.db.transaction(async (tx) => {
       const store = await this.get(workspace, name, tx);
       const before = { workspace: store.workspace.name, store: store.name, params: store.connectionParameters };
       let ws = store.workspace;
-      if (input.workspace && input.workspace !== ws.name) {
-        ws = await this.workspaces.get(input.workspace, tx);
+      if (input.workspaceName && input.workspaceName !== ws.name) {
+        ws = await this.workspaces.get(input.workspaceName, tx);
         store.workspaceId = ws.id;
         store.workspace = ws;
       }
       if (input.name !== undefined && input.name !== store.name) store.name = checkName('data store', input.name);
-      if (input.description !== undefined) store.description = input.description;
-      if (input.enabled !== undefined) store.enabled = input.enabled;
-      if (input.disableOnConnFailure !== undefined) store.disableOnConnFailure = input.disableOnConnFailure;
+      mergeDeclared(DataStore, store, input);
       if (input.connectionParameters) {
-        store.connectionParameters = this.checkedParameters(input.connectionParameters, ws, store.name, before, input.type ?? store.type ?? undefined);
+        store.connectionParameters = this.checkedParameters(
+          Object.entries(input.connectionParameters),
+          ws,
+          store.name,
+          before,
+          input.type ?? store.type ?? undefined,
+        );
         store.type = STORE_TYPES[store.connectionParameters.dbtype];
       } else if (before.workspace !== ws.name || before.store !== store.name) {
         // Renamed or moved: the passwords follow, bound to the new names.
@@ -145,8 +162,8 @@ export class DataStoreService {
       throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
     }
     // STORE_HOSTS: the connector's testConnection refuses (400) before connecting.
-    const params = this.validParameters(input.connectionParameters, input.type);
-    const saved = input.workspace && input.name ? await this.find(input.workspace, input.name) : undefined;
+    const params = this.validParameters(Object.entries(input.connectionParameters), input.type ?? undefined);
+    const saved = input.workspaceName && input.name ? await this.find(input.workspaceName, input.name) : undefined;
     if (saved) {
       const names = { workspace: saved.workspace.name, store: saved.name };
       const sealed = this.passwords.seal(params, names, { ...names, params: saved.connectionParameters });
@@ -158,8 +175,8 @@ export class DataStoreService {
       }
     }
     const qualifiedName = input.name
-      ? input.workspace
-        ? `${input.workspace}:${input.name}`
+      ? input.workspaceName
+        ? `${input.workspaceName}:${input.name}`
         : input.name
       : `${params.host.trim()}:${params.port}/${params.database.trim()}`;
     return this.connector.testConnection({ qualifiedName, params });
@@ -296,7 +313,7 @@ function toEntity(row: StoreRow): DataStoreEntity {
 }
 
 function checkWorkspace(ws: WorkspaceEntity, input: DataStoreInput): void {
-  if (input.workspace && input.workspace !== ws.name) {
-    throw new CatalogError('INVALID_VALUE', `Expected workspace ${ws.name} but client specified ${input.workspace}`);
+  if (input.workspaceName && input.workspaceName !== ws.name) {
+    throw new CatalogError('INVALID_VALUE', `Expected workspace ${ws.name} but client specified ${input.workspaceName}`);
   }
 }

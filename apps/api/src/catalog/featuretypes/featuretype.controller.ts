@@ -1,12 +1,10 @@
 import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
-import { readCatalogBody } from '../../rest/catalog-body';
+import { CatalogError, FeatureType, RepDocument } from '@geocatalog/catalog-model';
+import { readBody } from '../../rest/catalog-body';
 import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
-import { RepDocument } from '../../rest/representation';
 import { featureTypeDocument, featureTypeList, featureTypePath, tableNameList } from './featuretype.mapper';
-import { readFeatureType } from './featuretype.reader';
 import { FeatureTypeService, Recalculation } from './featuretype.service';
 
 const LIST_MODES = ['configured', 'available', 'available_with_geom', 'all'] as const;
@@ -35,7 +33,7 @@ export class FeatureTypeController {
 
   @Post()
   async create(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @RequestBody() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
-    const { featureType, ctx } = await this.featureTypes.create(ws, ds, readFeatureType(readCatalogBody(body, 'featureType')));
+    const { featureType, ctx } = await this.featureTypes.create(ws, ds, readBody(body, FeatureType));
     const path = ds === undefined ? ['workspaces', ctx.workspace, 'featuretypes', featureType.name] : featureTypePath(ctx, featureType.name);
     return new Created(links.url(...path), featureType.name);
   }
@@ -55,7 +53,7 @@ export class FeatureTypeController {
     @RequestBody() body: RawBody,
     @Query('recalculate') recalculate: string | undefined,
   ): Promise<Done> {
-    await this.featureTypes.update(ws, ds, ft, readFeatureType(readCatalogBody(body, 'featureType')), parseRecalculate(recalculate));
+    await this.featureTypes.update(ws, ds, ft, readBody(body, FeatureType), parseRecalculate(recalculate));
     return new Done();
   }
 

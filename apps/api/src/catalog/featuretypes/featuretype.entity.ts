@@ -1,11 +1,18 @@
+import { FeatureType } from '@geocatalog/catalog-model';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import type { AttributeInfo, Box } from '../../datastores/postgis/postgis.types';
+import { declareColumns } from '../../database/declared-columns';
+import type { AttributeInfo } from '../../datastores/postgis/postgis.types';
 import { DataStoreEntity } from '../datastores/datastore.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 
-/** A published table. Its name is unique in the workspace's namespace; it has at most one layer. */
+declareColumns(FeatureType);
+
+/**
+ * A published table: the declared fields (`FeatureType`) plus what only the catalog keeps. Its
+ * name is unique in the workspace's namespace; it has at most one layer.
+ */
 @Entity({ name: 'feature_type' })
-export class FeatureTypeEntity {
+export class FeatureTypeEntity extends FeatureType {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -23,61 +30,12 @@ export class FeatureTypeEntity {
   @JoinColumn({ name: 'workspace_id' })
   workspace!: WorkspaceEntity;
 
-  @Column({ type: 'varchar', length: 255 })
-  name!: string;
-
-  @Column({ name: 'native_name', type: 'varchar', length: 255 })
-  nativeName!: string;
-
-  @Column({ type: 'text', nullable: true })
-  title!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  abstract!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  description!: string | null;
-
-  @Column({ type: 'json' })
-  keywords!: string[];
-
   /** WKT of the declared CRS, as laid out for output. */
   @Column({ name: 'native_crs_wkt', type: 'text', nullable: true })
   nativeCrsWkt!: string | null;
 
   @Column({ name: 'native_crs_projected', type: 'boolean', default: false })
   nativeCrsProjected!: boolean;
-
-  /** Declared CRS code, e.g. `EPSG:4326`. */
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  srs!: string | null;
-
-  @Column({ name: 'native_bbox', type: 'json', nullable: true })
-  nativeBbox!: Box | null;
-
-  @Column({ name: 'latlon_bbox', type: 'json', nullable: true })
-  latLonBbox!: Box | null;
-
-  @Column({ name: 'projection_policy', type: 'varchar', length: 32 })
-  projectionPolicy!: string;
-
-  @Column({ type: 'boolean', default: true })
-  enabled!: boolean;
-
-  @Column({ type: 'boolean', default: true })
-  advertised!: boolean;
-
-  @Column({ name: 'max_features', type: 'integer', default: 0 })
-  maxFeatures!: number;
-
-  @Column({ name: 'num_decimals', type: 'integer', default: 0 })
-  numDecimals!: number;
-
-  @Column({ name: 'overriding_service_srs', type: 'boolean', default: false })
-  overridingServiceSrs!: boolean;
-
-  @Column({ name: 'circular_arc_present', type: 'boolean', default: false })
-  circularArcPresent!: boolean;
 
   /** Attributes as read at publication (or last recalculation): the fallback when the store is down. */
   @Column({ type: 'json' })

@@ -1,5 +1,5 @@
 import type { AttributeInfo, Box } from '../../datastores/postgis/postgis.types';
-import { dbl, doc, link, list, LINK_FIELD, obj, Rep, RepDocument, textWithAttrs } from '../../rest/representation';
+import { dbl, declaredRep, doc, FeatureType, link, list, LINK_FIELD, obj, Rep, RepDocument, textWithAttrs } from '@geocatalog/catalog-model';
 import { LinkBuilder } from '../../rest/rest-request';
 import { FeatureTypeEntity } from './featuretype.entity';
 
@@ -78,53 +78,28 @@ function attributeRep(a: AttributeInfo): Rep {
   ]);
 }
 
-/** `<featureType>` in GeoServer's field order, with the given (live) attributes last. */
+/** `<featureType>` from its declaration, with the given (live) attributes last. */
 export function featureTypeDocument(ft: FeatureTypeEntity, ctx: FeatureTypeContext, attributes: AttributeInfo[], links: LinkBuilder): RepDocument {
   const projected: Array<[string, string]> = ft.nativeCrsProjected ? [['class', 'projected']] : [];
   const srsRep = (code: string) => (ft.nativeCrsProjected ? textWithAttrs(code, projected) : code);
   return doc(
     'featureType',
-    obj([
-      ['name', ft.name],
-      ['nativeName', ft.nativeName],
-      [
-        'namespace',
-        obj([
-          ['name', ctx.workspace],
-          [LINK_FIELD, link(links.href('namespaces', ctx.workspace), links.objectType)],
-        ]),
-      ],
-      ['title', ft.title],
-      ['description', ft.description],
-      ['abstract', ft.abstract],
-      ['keywords', ft.keywords.length ? list('string', ft.keywords) : undefined],
-      ['nativeCRS', ft.nativeCrsWkt ? (ft.nativeCrsProjected ? textWithAttrs(ft.nativeCrsWkt, projected) : ft.nativeCrsWkt) : undefined],
-      ['srs', ft.srs],
-      ['nativeBoundingBox', ft.nativeBbox && ft.srs ? box(ft.nativeBbox, srsRep(ft.srs)) : undefined],
-      ['latLonBoundingBox', ft.latLonBbox ? box(ft.latLonBbox, WGS84_DD_WKT) : undefined],
-      ['projectionPolicy', ft.projectionPolicy],
-      ['enabled', ft.enabled],
-      ['advertised', ft.advertised ? undefined : false],
-      [
-        'store',
-        obj(
-          [
-            ['name', `${ctx.workspace}:${ctx.store}`],
-            [LINK_FIELD, link(links.href('workspaces', ctx.workspace, 'datastores', ctx.store), links.objectType)],
-          ],
-          [['class', 'dataStore']],
-        ),
-      ],
-      ['serviceConfiguration', false],
-      ['simpleConversionEnabled', false],
-      ['maxFeatures', ft.maxFeatures],
-      ['numDecimals', ft.numDecimals],
-      ['padWithZeros', false],
-      ['forcedDecimal', false],
-      ['overridingServiceSRS', ft.overridingServiceSrs],
-      ['skipNumberMatched', false],
-      ['circularArcPresent', ft.circularArcPresent],
-      ['attributes', attributes.length ? list('attribute', attributes.map(attributeRep)) : undefined],
-    ]),
+    declaredRep(FeatureType, ft, {
+      namespace: obj([
+        ['name', ctx.workspace],
+        [LINK_FIELD, link(links.href('namespaces', ctx.workspace), links.objectType)],
+      ]),
+      nativeCRS: ft.nativeCrsWkt ? (ft.nativeCrsProjected ? textWithAttrs(ft.nativeCrsWkt, projected) : ft.nativeCrsWkt) : undefined,
+      nativeBbox: ft.nativeBbox && ft.srs ? box(ft.nativeBbox, srsRep(ft.srs)) : undefined,
+      latLonBbox: ft.latLonBbox ? box(ft.latLonBbox, WGS84_DD_WKT) : undefined,
+      store: obj(
+        [
+          ['name', `${ctx.workspace}:${ctx.store}`],
+          [LINK_FIELD, link(links.href('workspaces', ctx.workspace, 'datastores', ctx.store), links.objectType)],
+        ],
+        [['class', 'dataStore']],
+      ),
+      attributeList: attributes.length ? list('attribute', attributes.map(attributeRep)) : undefined,
+    }),
   );
 }

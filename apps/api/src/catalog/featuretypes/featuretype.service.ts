@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName } from '@geocatalog/catalog-model';
+import { CatalogError, checkName, FeatureType, mergeDeclared, Sent, withDefaults } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { uniquely } from '../../database/pg-errors';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
@@ -14,10 +14,12 @@ import { defaultStyleFor } from '../styles/default-style';
 import { StyleService } from '../styles/style.service';
 import { EMPTY_BOX, FeatureTypeContext } from './featuretype.mapper';
 import { FeatureTypeEntity } from './featuretype.entity';
-import { FeatureTypeInput } from './featuretype.reader';
 
 /** GeoServer's code for "no CRS known", used for tables without geometry. */
 const NO_CRS = 'EPSG:404000';
+
+/** The fields of a `<featureType>` body; absent fields are undefined (PUT merges). */
+export type FeatureTypeInput = Sent<FeatureType>;
 
 /** A feature type with the names it is addressed by. */
 export interface LocatedFeatureType {
@@ -160,17 +162,15 @@ export class FeatureTypeService {
     const conn = storeConnection(store, ws.name);
     const table = await this.connector.describeTable(conn, nativeName);
     const crs = await this.declaredCrs(conn, input, table);
-    const nativeBbox = input.nativeBoundingBox ?? (await this.nativeBounds(conn, table));
-    const latLonBbox = input.latLonBoundingBox ?? (await this.latLonBounds(conn, nativeBbox, crs));
+    const nativeBbox = input.nativeBbox ?? (await this.nativeBounds(conn, table));
+    const latLonBbox = input.latLonBbox ?? (await this.latLonBounds(conn, nativeBbox, crs));
 
-    const ft = Object.assign(new FeatureTypeEntity(), {
+    const ft = Object.assign(new FeatureTypeEntity(), withDefaults(FeatureType, input), {
       dataStoreId: store.id,
       workspaceId: ws.id,
       name,
       nativeName,
       title: input.title ?? nativeName,
-      abstract: input.abstract ?? null,
-      description: input.description ?? null,
       // GeoServer's defaults come from a HashSet, so they are written in its iteration order.
       keywords: input.keywords ?? javaHashMapOrder(['features', nativeName]),
       nativeCrsWkt: crs?.wkt ?? null,
@@ -178,13 +178,6 @@ export class FeatureTypeService {
       srs: crs?.code ?? NO_CRS,
       nativeBbox,
       latLonBbox,
-      projectionPolicy: input.projectionPolicy ?? 'FORCE_DECLARED',
-      enabled: input.enabled ?? true,
-      advertised: input.advertised ?? true,
-      maxFeatures: input.maxFeatures ?? 0,
-      numDecimals: input.numDecimals ?? 0,
-      overridingServiceSrs: input.overridingServiceSRS ?? false,
-      circularArcPresent: input.circularArcPresent ?? false,
       attributes: table.attributes,
       geometryType: table.geometry?.type ?? null,
     });
@@ -223,30 +216,20 @@ export class FeatureTypeService {
     const ft = located.featureType;
     const conn = storeConnection(located.store, located.ctx.workspace);
     if (input.name !== undefined && input.name !== ft.name) ft.name = checkName('feature type', input.name);
-    if (input.title !== undefined) ft.title = input.title;
-    if (input.abstract !== undefined) ft.abstract = input.abstract;
-    if (input.description !== undefined) ft.description = input.description;
-    if (input.keywords !== undefined) ft.keywords = input.keywords;
-    if (input.enabled !== undefined) ft.enabled = input.enabled;
-    if (input.advertised !== undefined) ft.advertised = input.advertised;
-    if (input.maxFeatures !== undefined) ft.maxFeatures = input.maxFeatures;
-    if (input.numDecimals !== undefined) ft.numDecimals = input.numDecimals;
-    if (input.projectionPolicy !== undefined) ft.projectionPolicy = input.projectionPolicy;
-    if (input.overridingServiceSRS !== undefined) ft.overridingServiceSrs = input.overridingServiceSRS;
-    if (input.circularArcPresent !== undefined) ft.circularArcPresent = input.circularArcPresent;
+    mergeDeclared(FeatureType, ft, input);
 
     const wanted = new Set<Recalculation>(recalculate ?? []);
     let crs: CrsInfo | null | undefined;
     const code = input.srs ?? input.nativeCRS;
     if (code !== undefined) {
       crs = await this.connector.crs(conn, code);
-      if (crs.code !== ft.srs && recalculate === undefined && !input.nativeBoundingBox) wanted.add('nativebbox').add('latlonbbox');
+      if (crs.code !== ft.srs && recalculate === undefined && !input.nativeBbox) wanted.add('nativebbox').add('latlonbbox');
       ft.srs = crs.code;
       ft.nativeCrsWkt = crs.wkt;
       ft.nativeCrsProjected = crs.projected;
     }
-    if (input.nativeBoundingBox) ft.nativeBbox = input.nativeBoundingBox;
-    if (input.latLonBoundingBox) ft.latLonBbox = input.latLonBoundingBox;
+    if (input.nativeBbox) ft.nativeBbox = input.nativeBbox;
+    if (input.latLonBbox) ft.latLonBbox = input.latLonBbox;
     if (wanted.size) {
       const table = await this.connector.describeTable(conn, ft.nativeName);
       if (wanted.has('attributes')) {
@@ -254,7 +237,7 @@ export class FeatureTypeService {
         ft.geometryType = table.geometry?.type ?? null;
       }
       if (wanted.has('nativebbox')) ft.nativeBbox = await this.nativeBounds(conn, table);
-      if (wanted.has('latlonbbox') || (wanted.has('nativebbox') && !input.latLonBoundingBox)) {
+      if (wanted.has('latlonbbox') || (wanted.has('nativebbox') && !input.latLonBbox)) {
         crs ??= ft.srs && ft.srs !== NO_CRS ? await this.connector.crs(conn, ft.srs) : null;
         ft.latLonBbox = await this.latLonBounds(conn, ft.nativeBbox ?? EMPTY_BOX, crs);
       }

@@ -1,14 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
-import { referenceOf } from '../../rest/body-values';
-import { readCatalogBody } from '../../rest/catalog-body';
+import { CatalogError, Layer, referenceFrom, RepDocument, splitQualified } from '@geocatalog/catalog-model';
+import { readBody, readCatalogBody } from '../../rest/catalog-body';
 import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
-import { RepDocument } from '../../rest/representation';
 import { stylePath } from '../styles/style.mapper';
 import { layerDocument, layerList, layerStyleList } from './layer.mapper';
-import { readLayer, splitQualified } from './layer.reader';
 import { LayerService } from './layer.service';
 
 /** `/rest/layers` (names `ws:layer`) and `/rest/workspaces/{ws}/layers` (bare names). */
@@ -33,7 +30,7 @@ export class LayerController {
 
   @Put(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
   async update(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @RequestBody() body: RawBody): Promise<Done> {
-    await this.layers.update(qualify(ws, layer), readLayer(readCatalogBody(body, 'layer')));
+    await this.layers.update(qualify(ws, layer), readBody(body, Layer));
     return new Done();
   }
 
@@ -57,7 +54,7 @@ export class LayerController {
     @Query('name') nameParam: string | undefined,
     @Links() links: LinkBuilder,
   ): Promise<Created> {
-    const ref = nameParam ? { name: nameParam } : referenceOf({ name: 'root', attrs: {}, children: [readCatalogBody(body, 'style')] }, 'style');
+    const ref = nameParam ? { name: nameParam } : referenceFrom({ name: 'root', attrs: {}, children: [readCatalogBody(body, 'style')] }, 'style');
     if (!ref) throw new CatalogError('MISSING_FIELD', 'The style has no name; it is required');
     const style = splitQualified(ref);
     await this.layers.addStyle(layer, style, makeDefault);

@@ -1,20 +1,14 @@
+import { Layer } from '@geocatalog/catalog-model';
 import { Column, Entity, JoinColumn, ManyToOne, OneToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
+import { declareColumns } from '../../database/declared-columns';
 import { StyleEntity } from '../styles/style.entity';
 
-/** Attribution of a layer (GeoServer's `AttributionInfo`). */
-export interface Attribution {
-  title?: string;
-  href?: string;
-  logoURL?: string;
-  logoType?: string;
-  logoWidth: number;
-  logoHeight: number;
-}
+declareColumns(Layer);
 
-/** The layer of a feature type: named like it, drawn with its default style. */
+/** The layer of a feature type (`Layer`): named like it, drawn with its default style. */
 @Entity({ name: 'layer' })
-export class LayerEntity {
+export class LayerEntity extends Layer {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -31,27 +25,6 @@ export class LayerEntity {
   @ManyToOne(() => StyleEntity, { nullable: true })
   @JoinColumn({ name: 'default_style_id' })
   defaultStyle!: StyleEntity | null;
-
-  @Column({ type: 'boolean', default: true })
-  enabled!: boolean;
-
-  @Column({ type: 'boolean', default: true })
-  advertised!: boolean;
-
-  @Column({ type: 'boolean', nullable: true })
-  queryable!: boolean | null;
-
-  @Column({ type: 'boolean', nullable: true })
-  opaque!: boolean | null;
-
-  @Column({ type: 'json', nullable: true })
-  attribution!: Attribution | null;
-
-  @Column({ name: 'date_created', type: 'timestamptz', default: () => 'now()' })
-  dateCreated!: Date;
-
-  @Column({ name: 'date_modified', type: 'timestamptz', nullable: true })
-  dateModified!: Date | null;
 }
 
 /** An alternate style of a layer, in the order they were added. */

@@ -1,5 +1,4 @@
-import { formatDate } from '../../rest/date-format';
-import { doc, link, list, LINK_FIELD, obj, Rep, RepDocument } from '../../rest/representation';
+import { Attribution, declaredRep, doc, Layer, link, list, LINK_FIELD, obj, Rep, RepDocument } from '@geocatalog/catalog-model';
 import { LinkBuilder } from '../../rest/rest-request';
 import { featureTypePath } from '../featuretypes/featuretype.mapper';
 import { stylePath } from '../styles/style.mapper';
@@ -48,53 +47,30 @@ export function layerStyleList(l: LocatedLayer, links: LinkBuilder): RepDocument
   return doc('styles', list('style', l.styles.map(item)));
 }
 
-/** `<layer>` in GeoServer's field order. */
+/** `<layer>` from its declaration: `name` first, then GeoServer's `LayerInfoImpl` order. */
 export function layerDocument(l: LocatedLayer, links: LinkBuilder): RepDocument {
   const { layer, featureType, workspace, store } = l;
-  const attribution = layer.attribution ?? { logoWidth: 0, logoHeight: 0 };
   return doc(
     'layer',
-    obj([
-      ['name', featureType.name],
-      ['type', 'VECTOR'],
-      ['defaultStyle', layer.defaultStyle ? styleRef(layer.defaultStyle, layer.defaultStyle.workspace?.name, links) : undefined],
-      [
-        'styles',
-        l.styles.length
-          ? list(
-              'style',
-              l.styles.map((s) => styleRef(s, s.workspace?.name, links)),
-              { attrs: [['class', 'linked-hash-set']] },
-            )
-          : undefined,
-      ],
-      [
-        'resource',
-        obj(
-          [
-            ['name', `${workspace}:${featureType.name}`],
-            [LINK_FIELD, link(links.href(...featureTypePath({ workspace, store }, featureType.name)), links.objectType)],
-          ],
-          [['class', 'featureType']],
-        ),
-      ],
-      ['enabled', layer.enabled],
-      ['advertised', layer.advertised],
-      ['queryable', layer.queryable],
-      ['opaque', layer.opaque],
-      [
-        'attribution',
-        obj([
-          ['title', attribution.title],
-          ['href', attribution.href],
-          ['logoURL', attribution.logoURL],
-          ['logoType', attribution.logoType],
-          ['logoWidth', attribution.logoWidth],
-          ['logoHeight', attribution.logoHeight],
-        ]),
-      ],
-      ['dateCreated', formatDate(layer.dateCreated)],
-      ['dateModified', formatDate(layer.dateModified)],
-    ]),
+    declaredRep(Layer, layer, {
+      name: featureType.name,
+      defaultStyleRef: layer.defaultStyle ? styleRef(layer.defaultStyle, layer.defaultStyle.workspace?.name, links) : undefined,
+      styleRefs: l.styles.length
+        ? list(
+            'style',
+            l.styles.map((s) => styleRef(s, s.workspace?.name, links)),
+            { attrs: [['class', 'linked-hash-set']] },
+          )
+        : undefined,
+      resource: obj(
+        [
+          ['name', `${workspace}:${featureType.name}`],
+          [LINK_FIELD, link(links.href(...featureTypePath({ workspace, store }, featureType.name)), links.objectType)],
+        ],
+        [['class', 'featureType']],
+      ),
+      // GeoServer writes the logo size even when nothing else is set.
+      attribution: declaredRep(Attribution, { logoWidth: 0, logoHeight: 0, ...layer.attribution }),
+    }),
   );
 }

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName, normalizeName } from '@geocatalog/catalog-model';
+import { CatalogError, checkName, Layer, mergeDeclared, normalizeName, Sent, SentReference } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { uniquely } from '../../database/pg-errors';
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
 import { StyleEntity } from '../styles/style.entity';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 import { LayerEntity, LayerStyleEntity } from './layer.entity';
-import { LayerInput, StyleRef } from './layer.reader';
+
+/** The fields of a `<layer>` body; absent fields are undefined (PUT merges). */
+export type LayerInput = Sent<Layer>;
 
 /** A layer with everything its representation names. */
 export interface LocatedLayer {
@@ -83,16 +85,8 @@ export class LayerService {
       const located = await this.get(qualified, tx);
       const layer = located.layer;
       if (input.name !== undefined) await this.rename(tx, located, input.name);
-      if (input.defaultStyle) layer.defaultStyleId = (await this.resolveStyle(tx, input.defaultStyle, located.workspace)).id;
-      if (input.enabled !== undefined) layer.enabled = input.enabled;
-      if (input.advertised !== undefined) layer.advertised = input.advertised;
-      if (input.queryable !== undefined) layer.queryable = input.queryable;
-      if (input.opaque !== undefined) layer.opaque = input.opaque;
-      if (input.attribution) {
-        const merged = { ...(layer.attribution ?? { logoWidth: 0, logoHeight: 0 }) };
-        for (const [k, v] of Object.entries(input.attribution)) if (v !== undefined) Object.assign(merged, { [k]: v });
-        layer.attribution = merged;
-      }
+      if (input.defaultStyleRef) layer.defaultStyleId = (await this.resolveStyle(tx, input.defaultStyleRef, located.workspace)).id;
+      mergeDeclared(Layer, layer, input);
       layer.dateModified = new Date();
       await tx.getRepository(LayerEntity).update(
         { id: layer.id },
@@ -106,9 +100,9 @@ export class LayerService {
           dateModified: layer.dateModified,
         },
       );
-      if (input.styles) {
+      if (input.styleRefs) {
         const styles = [];
-        for (const ref of input.styles) styles.push(await this.resolveStyle(tx, ref, located.workspace));
+        for (const ref of input.styleRefs) styles.push(await this.resolveStyle(tx, ref, located.workspace));
         await tx.getRepository(LayerStyleEntity).delete({ layerId: layer.id });
         const unique = [...new Map(styles.map((s) => [s.id, s])).values()];
         await tx.getRepository(LayerStyleEntity).insert(unique.map((s, position) => ({ layerId: layer.id, styleId: s.id, position })));
@@ -131,7 +125,7 @@ export class LayerService {
   }
 
   /** Adds a style to the layer's alternates (`makeDefault`: and makes it the default). */
-  async addStyle(qualified: string, ref: StyleRef, makeDefault: boolean): Promise<void> {
+  async addStyle(qualified: string, ref: SentReference, makeDefault: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
       const located = await this.get(qualified, tx);
       const style = await this.resolveStyle(tx, ref, located.workspace);
@@ -157,7 +151,7 @@ export class LayerService {
    * The style a layer body names: `ws:name` or `{name, workspace}` exactly; a bare name is
    * looked up in the layer's workspace first, then among the global styles.
    */
-  private async resolveStyle(tx: EntityManager, ref: StyleRef, layerWorkspace: string): Promise<StyleEntity> {
+  private async resolveStyle(tx: EntityManager, ref: SentReference, layerWorkspace: string): Promise<StyleEntity> {
     const candidates: StyleEntity[] = await tx
       .getRepository(StyleEntity)
       .createQueryBuilder('s')

@@ -1,12 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
-import { readCatalogBody } from '../../rest/catalog-body';
+import { CatalogError, Namespace } from '@geocatalog/catalog-model';
+import { readBody } from '../../rest/catalog-body';
 import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
-import { RepDocument } from '../../rest/representation';
+import { RepDocument } from '@geocatalog/catalog-model';
 import { namespaceDocument, namespaceList } from '../workspaces/workspace.mapper';
-import { readNamespace } from '../workspaces/workspace.reader';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 
@@ -26,7 +25,7 @@ export class NamespaceController {
   /** Creates the namespace and its workspace, as GeoServer does. */
   @Post()
   async create(@RequestBody() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
-    const input = readNamespace(readCatalogBody(body, 'namespace'));
+    const input = readBody(body, Namespace);
     if (!input.name) throw new CatalogError('MISSING_FIELD', 'The namespace has no prefix; it is required');
     if (!input.namespaceUri) throw new CatalogError('MISSING_FIELD', 'The namespace has no uri; it is required');
     const ws = await this.workspaces.create(input, makeDefault).catch((err: unknown) => {
@@ -47,7 +46,7 @@ export class NamespaceController {
 
   @Put(':prefix')
   async update(@Param('prefix') prefix: string, @RequestBody() body: RawBody): Promise<Done> {
-    const input = readNamespace(readCatalogBody(body, 'namespace'));
+    const input = readBody(body, Namespace);
     if (prefix === DEFAULT_ALIAS && input.name) {
       await this.workspaces.setDefault(input.name);
       return new Done();

@@ -1,13 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
-import { readCatalogBody } from '../../rest/catalog-body';
+import { CatalogError, RepDocument, Style } from '@geocatalog/catalog-model';
+import { readBody } from '../../rest/catalog-body';
 import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder, negotiateFormat, RestRequest } from '../../rest/rest-request';
 import { Created, Done, RawContent } from '../../rest/rest-response';
-import { RepDocument } from '../../rest/representation';
 import { checkSld, isSldType, nameInSld, sldTypeOf } from './sld-content';
 import { styleDocument, styleList, stylePath } from './style.mapper';
-import { readStyle } from './style.reader';
 import { StyleService } from './style.service';
 
 /** `/rest/styles` (global) and `/rest/workspaces/{ws}/styles`: records and their SLD documents. */
@@ -36,7 +34,7 @@ export class StyleController {
       if (!styleName) throw new CatalogError('MISSING_FIELD', 'The style has no name: pass ?name= or name the UserStyle');
       style = await this.styles.create(ws, { name: styleName, filename: `${styleName}.sld` }, upload);
     } else {
-      style = await this.styles.create(ws, readStyle(readCatalogBody(body, 'style')));
+      style = await this.styles.create(ws, readBody(body, Style));
     }
     return new Created(links.url(...stylePath(style, ws)), style.name);
   }
@@ -60,7 +58,7 @@ export class StyleController {
       await this.styles.get(ws, name);
       await this.styles.upload(ws, name, checkSld(body.bytes, body.contentType, raw));
     } else {
-      await this.styles.update(ws, name, readStyle(readCatalogBody(body, 'style')));
+      await this.styles.update(ws, name, readBody(body, Style));
     }
     return new Done();
   }

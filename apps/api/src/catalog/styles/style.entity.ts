@@ -1,9 +1,13 @@
+import { Style } from '@geocatalog/catalog-model';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { declareColumns } from '../../database/declared-columns';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 
-/** A style record and its SLD document (stored byte for byte; not loaded by listings). */
+declareColumns(Style);
+
+/** A style record (`Style`) and its SLD document (stored byte for byte; not loaded by listings). */
 @Entity({ name: 'style' })
-export class StyleEntity {
+export class StyleEntity extends Style {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -15,25 +19,7 @@ export class StyleEntity {
   @JoinColumn({ name: 'workspace_id' })
   workspace!: WorkspaceEntity | null;
 
-  @Column({ type: 'varchar', length: 255 })
-  name!: string;
-
-  @Column({ type: 'varchar', length: 32, default: 'sld' })
-  format!: string;
-
-  @Column({ name: 'language_version', type: 'varchar', length: 16, default: '1.0.0' })
-  languageVersion!: string;
-
-  @Column({ type: 'varchar', length: 512 })
-  filename!: string;
-
   /** The SLD document as uploaded; null until content is uploaded. */
   @Column({ type: 'bytea', nullable: true, select: false })
   content!: Buffer | null;
-
-  @Column({ name: 'date_created', type: 'timestamptz', default: () => 'now()' })
-  dateCreated!: Date;
-
-  @Column({ name: 'date_modified', type: 'timestamptz', nullable: true })
-  dateModified!: Date | null;
 }

@@ -1,5 +1,4 @@
-import { formatDate } from '../../rest/date-format';
-import { doc, link, list, LINK_FIELD, obj, RepDocument } from '../../rest/representation';
+import { declaredRep, doc, link, list, LINK_FIELD, obj, RepDocument, Style } from '@geocatalog/catalog-model';
 import { LinkBuilder } from '../../rest/rest-request';
 import { StyleEntity } from './style.entity';
 
@@ -24,18 +23,7 @@ export function styleList(styles: StyleEntity[], workspace: string | undefined, 
   );
 }
 
-/** `<style>` in GeoServer's field order (the workspace reference carries no link, as in GeoServer). */
+/** `<style>` from its declaration (the workspace reference carries no link, as in GeoServer). */
 export function styleDocument(s: StyleEntity, workspace: string | undefined): RepDocument {
-  return doc(
-    'style',
-    obj([
-      ['name', s.name],
-      ['workspace', workspace ? obj([['name', workspace]]) : undefined],
-      ['format', s.format],
-      ['languageVersion', obj([['version', s.languageVersion]])],
-      ['filename', s.filename],
-      ['dateCreated', formatDate(s.dateCreated)],
-      ['dateModified', formatDate(s.dateModified)],
-    ]),
-  );
+  return doc('style', declaredRep(Style, s, { workspaceRef: workspace ? obj([['name', workspace]]) : undefined }));
 }

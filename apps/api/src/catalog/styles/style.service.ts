@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName, DEFAULT_STYLE_NAMES } from '@geocatalog/catalog-model';
+import { CatalogError, checkDeclared, checkName, DEFAULT_STYLE_NAMES, mergeDeclared, Sent, Style, withDefaults } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
@@ -8,7 +8,9 @@ import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../wo
 import { detachStyles } from './detach-styles';
 import { SldUpload } from './sld-content';
 import { StyleEntity } from './style.entity';
-import { StyleInput } from './style.reader';
+
+/** The fields of a `<style>` record body; absent fields are undefined (PUT merges). */
+export type StyleInput = Sent<Style>;
 
 /** A style together with the workspace name it lives in (undefined = global). */
 export interface LocatedStyle {
@@ -22,7 +24,23 @@ export class StyleService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly workspaces: WorkspaceService,
-  ) {}
+  ) {
+    // A deleted workspace takes its styles along (the rows cascade); layers elsewhere drawn with
+    // them fall back to their geometry's default style first.
+    workspaces.onDelete(async (tx, ws) => {
+      const styles = await tx.getRepository(StyleEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
+      return {
+        held: styles.length,
+        remove: async () => {
+          await detachStyles(
+            tx,
+            styles.map((s) => s.id),
+          );
+          return [];
+        },
+      };
+    });
+  }
 
   /** The id of the global style `name`, or null when there is none (a new layer's default style). */
   async globalStyleId(name: string | undefined, manager: EntityManager = this.db.manager): Promise<number | null> {
@@ -65,14 +83,10 @@ export class StyleService {
     return this.db.transaction(async (tx) => {
       const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace, tx);
       const repo = tx.getRepository(StyleEntity);
-      const style = repo.create({
-        workspaceId: ws?.id ?? null,
-        name,
-        format: checkFormat(input.format),
-        languageVersion: upload?.languageVersion ?? checkVersion(input.languageVersion) ?? '1.0.0',
-        filename: checkFilename(input.filename ?? `${name}.sld`),
-        content: upload?.bytes ?? null,
-      });
+      const fields = { ...withDefaults(Style, input), name, filename: input.filename ?? `${name}.sld` };
+      if (upload) fields.languageVersion = upload.languageVersion;
+      checkDeclared(Style, fields);
+      const style = repo.create({ ...fields, workspaceId: ws?.id ?? null, content: upload?.bytes ?? null });
       try {
         return await repo.save(style);
       } catch (err) {
@@ -89,9 +103,7 @@ export class StyleService {
         if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', `The default style ${style.name} cannot be renamed`);
         style.name = checkName('style', input.name);
       }
-      if (input.filename !== undefined) style.filename = checkFilename(input.filename);
-      if (input.format !== undefined) style.format = checkFormat(input.format);
-      if (input.languageVersion !== undefined) style.languageVersion = checkVersion(input.languageVersion)!;
+      mergeDeclared(Style, style, input);
       style.dateModified = new Date();
       try {
         await tx.getRepository(StyleEntity).save(style);
@@ -151,23 +163,6 @@ export class StyleService {
 
 function isDefaultStyle(style: StyleEntity): boolean {
   return style.workspaceId === null && DEFAULT_STYLE_NAMES.includes(style.name);
-}
-
-function checkFormat(format: string | undefined): string {
-  if (format === undefined || format === 'sld') return 'sld';
-  throw new CatalogError('INVALID_VALUE', `Unsupported style format '${format}'; supported: sld`);
-}
-
-function checkVersion(version: string | undefined): string | undefined {
-  if (version === undefined || version === '1.0.0' || version === '1.1.0') return version;
-  throw new CatalogError('INVALID_VALUE', `Unsupported SLD version '${version}'; supported: 1.0.0, 1.1.0`);
-}
-
-function checkFilename(filename: string): string {
-  if (!/^[^/\\\0]{1,255}$/.test(filename) || filename.includes('..')) {
-    throw new CatalogError('INVALID_VALUE', `Invalid style filename '${filename}': it must be a plain file name`);
-  }
-  return filename;
 }
 
 function conflict(err: unknown, name: string, workspace: string | undefined): unknown {

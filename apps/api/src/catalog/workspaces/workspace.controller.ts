@@ -1,11 +1,10 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { readCatalogBody } from '../../rest/catalog-body';
+import { readBody } from '../../rest/catalog-body';
 import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done } from '../../rest/rest-response';
-import { doc, list, RepDocument } from '../../rest/representation';
+import { doc, list, RepDocument, Workspace } from '@geocatalog/catalog-model';
 import { workspaceDocument, workspaceList } from './workspace.mapper';
-import { readWorkspace } from './workspace.reader';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from './workspace.service';
 
@@ -24,7 +23,7 @@ export class WorkspaceController {
 
   @Post()
   async create(@RequestBody() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
-    const ws = await this.workspaces.create(readWorkspace(readCatalogBody(body, 'workspace')), makeDefault);
+    const ws = await this.workspaces.create(readBody(body, Workspace), makeDefault);
     return new Created(links.url('workspaces', ws.name), ws.name);
   }
 
@@ -35,7 +34,7 @@ export class WorkspaceController {
 
   @Put(':ws')
   async update(@Param('ws') name: string, @RequestBody() body: RawBody): Promise<Done> {
-    const input = readWorkspace(readCatalogBody(body, 'workspace'));
+    const input = readBody(body, Workspace);
     if (name === DEFAULT_ALIAS && input.name) {
       await this.workspaces.setDefault(input.name);
     } else {

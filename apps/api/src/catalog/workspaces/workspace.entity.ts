@@ -1,28 +1,23 @@
+import { Workspace } from '@geocatalog/catalog-model';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { declareColumns } from '../../database/declared-columns';
 
-/** A workspace and its namespace: one row, since GeoServer pairs them one to one by name. */
+declareColumns(Workspace);
+
+/**
+ * A workspace (`Workspace`) and its namespace: one row, since GeoServer pairs them one to one by
+ * name; the namespace's URI is kept here.
+ */
 @Entity({ name: 'workspace' })
-export class WorkspaceEntity {
+export class WorkspaceEntity extends Workspace {
   @PrimaryGeneratedColumn()
   id!: number;
-
-  @Column({ type: 'varchar', length: 255 })
-  name!: string;
 
   /** Namespace URI, unique among non-isolated workspaces. */
   @Column({ name: 'namespace_uri', type: 'text' })
   namespaceUri!: string;
 
-  @Column({ type: 'boolean', default: false })
-  isolated!: boolean;
-
   /** At most one row is the default (partial unique index). */
   @Column({ name: 'is_default', type: 'boolean', default: false })
   isDefault!: boolean;
-
-  @Column({ name: 'date_created', type: 'timestamptz', default: () => 'now()' })
-  dateCreated!: Date;
-
-  @Column({ name: 'date_modified', type: 'timestamptz', nullable: true })
-  dateModified!: Date | null;
 }

@@ -1,5 +1,4 @@
-import { formatDate } from '../../rest/date-format';
-import { doc, link, list, LINK_FIELD, obj, RepDocument } from '../../rest/representation';
+import { declaredRep, doc, link, list, LINK_FIELD, Namespace, obj, RepDocument, Workspace } from '@geocatalog/catalog-model';
 import { LinkBuilder } from '../../rest/rest-request';
 import { WorkspaceEntity } from './workspace.entity';
 
@@ -19,21 +18,17 @@ export function workspaceList(workspaces: WorkspaceEntity[], links: LinkBuilder)
   );
 }
 
-/** `<workspace>` in GeoServer's field order, with the four store-collection links. */
+/** `<workspace>` from its declaration, with the four store-collection links. */
 export function workspaceDocument(w: WorkspaceEntity, links: LinkBuilder): RepDocument {
   const storeLink = (kind: string) => link(links.href('workspaces', w.name, kind), links.objectType);
   return doc(
     'workspace',
-    obj([
-      ['name', w.name],
-      ['isolated', w.isolated],
-      ['dateCreated', formatDate(w.dateCreated)],
-      ['dateModified', formatDate(w.dateModified)],
-      ['dataStores', storeLink('datastores')],
-      ['coverageStores', storeLink('coveragestores')],
-      ['wmsStores', storeLink('wmsstores')],
-      ['wmtsStores', storeLink('wmtsstores')],
-    ]),
+    declaredRep(Workspace, w, {
+      dataStores: storeLink('datastores'),
+      coverageStores: storeLink('coveragestores'),
+      wmsStores: storeLink('wmsstores'),
+      wmtsStores: storeLink('wmtsstores'),
+    }),
   );
 }
 
@@ -55,12 +50,5 @@ export function namespaceList(workspaces: WorkspaceEntity[], links: LinkBuilder)
 
 /** `<namespace>`: prefix, uri, isolated (GeoServer writes no links here). */
 export function namespaceDocument(w: WorkspaceEntity): RepDocument {
-  return doc(
-    'namespace',
-    obj([
-      ['prefix', w.name],
-      ['uri', w.namespaceUri],
-      ['isolated', w.isolated],
-    ]),
-  );
+  return doc('namespace', declaredRep(Namespace, w));
 }

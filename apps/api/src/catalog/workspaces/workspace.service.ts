@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkName, RESERVED_WORKSPACE_NAMES } from '@geocatalog/catalog-model';
+import { CatalogError, checkName, mergeDeclared, Namespace, RESERVED_WORKSPACE_NAMES, Sent, Workspace } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { nameTaken } from '../../database/pg-errors';
-import { DataStoreEntity } from '../datastores/datastore.entity';
-import { StyleEntity } from '../styles/style.entity';
-import { detachStyles } from '../styles/detach-styles';
 import { WorkspaceEntity } from './workspace.entity';
 
-/** What a client may set on a workspace (and its namespace). */
-export interface WorkspaceInput {
-  name?: string;
-  isolated?: boolean;
-  namespaceUri?: string;
+/** What a client may set on a workspace (and its namespace): the fields a body sent. */
+export type WorkspaceInput = Sent<Workspace> & Sent<Namespace>;
+
+/** What one kind of record keeps in a workspace that is being deleted. */
+export interface WorkspaceContents {
+  /** How many records of the kind the workspace holds. */
+  held: number;
+  /** Removes them (recursive delete); returns the ids of data stores whose pools are to be closed. */
+  remove(): Promise<number[]>;
 }
 
 /** The alias that addresses the default workspace in paths. */
@@ -30,6 +31,7 @@ export const DEFAULT_WORKSPACE_ID_SQL = '(SELECT id FROM workspace ORDER BY is_d
  */
 @Injectable()
 export class WorkspaceService {
+  private readonly contentHooks: Array<(tx: EntityManager, ws: WorkspaceEntity) => Promise<WorkspaceContents>> = [];
   private readonly renameHooks: Array<(tx: EntityManager, ws: WorkspaceEntity, oldName: string) => Promise<void>> = [];
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -41,6 +43,15 @@ export class WorkspaceService {
    */
   onRename(hook: (tx: EntityManager, ws: WorkspaceEntity, oldName: string) => Promise<void>): void {
     this.renameHooks.push(hook);
+  }
+
+  /**
+   * Registers a kind of record a workspace holds (data stores, styles): its service says how many
+   * there are and removes them when a recursive delete asks, in the delete's transaction, so this
+   * service never reads another resource's rows.
+   */
+  onDelete(hook: (tx: EntityManager, ws: WorkspaceEntity) => Promise<WorkspaceContents>): void {
+    this.contentHooks.push(hook);
   }
 
   /** Every workspace, sorted by name. */
@@ -100,7 +111,7 @@ export class WorkspaceService {
         }
         ws.name = name;
       }
-      if (input.isolated !== undefined) ws.isolated = input.isolated;
+      mergeDeclared(Workspace, ws, input);
       if (input.namespaceUri !== undefined) {
         checkUri(input.namespaceUri, ws.name);
         ws.namespaceUri = input.namespaceUri;
@@ -141,18 +152,13 @@ export class WorkspaceService {
       const ws = await this.get(name, tx);
       // Lock the row: stores or styles created meanwhile wait, then fail on the missing parent.
       await tx.query(`SELECT id FROM workspace WHERE id = $1 FOR UPDATE`, [ws.id]);
-      const stores = await tx.getRepository(DataStoreEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
-      const styles = await tx.getRepository(StyleEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
-      if (!recurse && stores.length + styles.length > 0) throw new CatalogError('NOT_EMPTY', 'Workspace not empty');
-      // Stores first (their feature types and layers cascade), so no layer of this workspace
-      // still holds one of its styles when they go.
-      await tx.getRepository(DataStoreEntity).delete({ workspaceId: ws.id });
-      await detachStyles(
-        tx,
-        styles.map((s) => s.id),
-      );
+      const contents: WorkspaceContents[] = [];
+      for (const hook of this.contentHooks) contents.push(await hook(tx, ws));
+      if (!recurse && contents.some((c) => c.held > 0)) throw new CatalogError('NOT_EMPTY', 'Workspace not empty');
+      const released: number[] = [];
+      for (const c of contents) released.push(...(await c.remove()));
       await tx.getRepository(WorkspaceEntity).delete({ id: ws.id });
-      return stores.map((s) => s.id);
+      return released;
     });
   }
 }

@@ -2,6 +2,13 @@ import { CreateCatalog1763740000000 } from './1763740000000-create-catalog';
 import { CreateFeatureTypesAndLayers1763750000000 } from './1763750000000-create-feature-types-and-layers';
 import { CreateSessions1763900000000 } from './1763900000000-create-sessions';
 import { AddUserNameKey1763940000000 } from './1763940000000-add-user-name-key';
+import { AddFeatureTypeSettings1764000000000 } from './1764000000000-add-feature-type-settings';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
-export const MIGRATIONS = [CreateCatalog1763740000000, CreateFeatureTypesAndLayers1763750000000, CreateSessions1763900000000, AddUserNameKey1763940000000];
+export const MIGRATIONS = [
+  CreateCatalog1763740000000,
+  CreateFeatureTypesAndLayers1763750000000,
+  CreateSessions1763900000000,
+  AddUserNameKey1763940000000,
+  AddFeatureTypeSettings1764000000000,
+];

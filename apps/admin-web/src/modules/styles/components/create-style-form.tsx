@@ -1,4 +1,4 @@
-import { nameProblem } from '@geocatalog/catalog-model';
+import { formProblem, Style } from '@geocatalog/catalog-model';
 import { useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, SelectField, TextField, useToast } from '../../../ui';
@@ -23,14 +23,16 @@ export function CreateStyleForm({ workspaces, workspace: preset, nameInputRef }:
   const navigate = useNavigate();
   const toast = useToast();
 
-  const localProblem = checking ? (name ? (nameProblem(name) ? `Not a valid style name: ${nameProblem(name)}.` : null) : 'Enter a name for the style.') : null;
+  // The `Style` declaration's check, the api's own: same refusals, same words.
+  const problem = name ? formProblem(Style, { name }) : 'Enter a name for the style.';
+  const localProblem = checking ? problem : null;
   const serverNameError = create.error && (create.error.status === 409 || create.error.status === 400) ? create.error.message : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (create.isPending) return;
     setChecking(true);
-    if (!name || nameProblem(name)) {
+    if (problem) {
       nameInputRef.current?.focus();
       return;
     }

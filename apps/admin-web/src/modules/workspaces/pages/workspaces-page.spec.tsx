@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { nameProblem } from '@geocatalog/catalog-model';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, type FakeAnswer, type RecordedRequest } from '../../../test/fake-rest';
 import { ADMIN_SESSION, renderConsole } from '../../../test/render-console';
@@ -64,7 +63,7 @@ describe('workspaces page', () => {
     await screen.findByText('No workspaces yet');
     submitName('1st place');
     const field = screen.getByLabelText('Name');
-    const message = `Not a valid workspace name: ${nameProblem('1st place')}.`;
+    const message = "Invalid workspace name '1st place': it must start with a letter or '_' and contain only letters, digits, '_', '-' and '.'";
     expect(screen.getByText(message)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(screen.getByText(message).id);

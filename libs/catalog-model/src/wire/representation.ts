@@ -1,7 +1,8 @@
 /**
  * A format-neutral description of a GeoServer REST representation. Catalog mappers build these
- * trees; `xml-writer.ts` and `json-writer.ts` turn them into GeoServer's XML (XStream) and JSON
- * (Jettison) shapes. Catalog modules never build XML or JSON by hand.
+ * trees (most of them from a resource's declaration, `declared-rep.ts`); the api's `xml-writer.ts`
+ * and `jettison.ts` here turn them into GeoServer's XML (XStream) and JSON (Jettison) shapes.
+ * Catalog modules never build XML or JSON by hand.
  */
 
 /** A leaf value. Numbers and booleans stay typed in JSON, as GeoServer's Jettison output does. */
