@@ -1,5 +1,5 @@
 /**
- * Catalog facts that are not a resource declaration (those are in `resources/`): roles, users,
+ * Catalog facts that are not a resource declaration (those are in `resources/`): roles,
  * the default styles, the PostGIS store type.
  */
 
@@ -8,16 +8,6 @@ export type Role = 'ADMIN' | 'READER';
 
 /** Every role, in the order they are listed. */
 export const ROLES: readonly Role[] = ['ADMIN', 'READER'];
-
-/** A user account; its password is stored hashed and never returned. */
-export interface User {
-  /** Unique user name. */
-  userName: string;
-  /** Disabled users cannot sign in. */
-  enabled: boolean;
-  /** Roles granted to the user. */
-  roles: Role[];
-}
 
 /** The global styles that exist from the first start and cannot be deleted. */
 export const DEFAULT_STYLE_NAMES: readonly string[] = ['point', 'line', 'polygon', 'generic'];

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { caseInsensitiveNameKey, CatalogError, checkName, Role, ROLES } from '@geocatalog/catalog-model';
+import { caseInsensitiveNameKey, CatalogError, checkName, Role, ROLES, Sent, User } from '@geocatalog/catalog-model';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -18,12 +18,8 @@ export interface UserView {
   roles: Role[];
 }
 
-/** Fields a client may set on a user. */
-export interface UserInput {
-  userName?: string;
-  password?: string;
-  enabled?: boolean;
-}
+/** Fields a client may set on a user: what a `<user>` body sent. */
+export type UserInput = Sent<User>;
 
 /** Users and their roles, and the bootstrap admin on first start. */
 @Injectable()

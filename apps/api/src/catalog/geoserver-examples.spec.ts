@@ -4,7 +4,7 @@
  * resource's mapper; the XML and the JSON come out as GeoServer writes them. Where this catalog
  * deliberately differs (see the comments), the example carries our form.
  */
-import { DataStore, FeatureType, Layer, Namespace, readDeclared, Sent, Style, Workspace } from '@geocatalog/catalog-model';
+import { DataStore, declaredRep, doc, FeatureType, Layer, Namespace, readDeclared, Sent, Style, User, Workspace } from '@geocatalog/catalog-model';
 import type { AttributeInfo } from '../datastores/postgis/postgis.types';
 import { parseJsonBody, parseXmlBody } from '../rest/body-node';
 import { toJson } from '../rest/json-writer';
@@ -353,5 +353,15 @@ describe('layer (§7)', () => {
     expect(JSON.parse(json).layer.attribution).toEqual({ title: 'NYC Open Data', href: 'https://opendata.cityofnewyork.us/', logoWidth: 0, logoHeight: 0 });
     const again = readDeclared(Layer, parseJsonBody(json));
     expect(again).toEqual(sent);
+  });
+});
+
+describe('user (security endpoints)', () => {
+  it('reads the password but never writes it', () => {
+    // JSON keeps the password's spaces (XML text is trimmed by the parser, as XStream's is).
+    const sent = readDeclared(User, parseJsonBody('{"user":{"userName":"bob","password":" s3cret ","enabled":"false"}}'));
+    expect(sent).toEqual({ userName: 'bob', password: ' s3cret ', enabled: false });
+    expect(toJson(doc('user', declaredRep(User, sent)))).toBe('{"user":{"userName":"bob","enabled":false}}');
+    expect(toXml(doc('user', declaredRep(User, sent)))).toBe(lines('<user>', '  <userName>bob</userName>', '  <enabled>false</enabled>', '</user>'));
   });
 });

@@ -66,7 +66,7 @@ export function responseSchema(declaration: DeclarationClass, given: Record<stri
   const required: string[] = [];
   for (const field of wireFields(declaration)) {
     const supplied = given[field.property];
-    if (field.kind === 'given' && !supplied) continue;
+    if ((field.kind === 'given' && !supplied) || field.writeOnly) continue;
     properties[field.element] = described(supplied?.schema ?? responseField(declaration, field), field);
     if (supplied ? supplied.always : alwaysWritten(field)) required.push(field.element);
   }

@@ -6,15 +6,18 @@
  * GeoServer ignores them.
  */
 
-import { Attribution, DataStore, FeatureType, Layer, Namespace, SLD_VERSIONS, Style, Workspace } from '@geocatalog/catalog-model';
+import { Attribution, DataStore, FeatureType, Layer, Namespace, SLD_VERSIONS, Style, User, Workspace } from '@geocatalog/catalog-model';
 import { requestSchema, responseSchema } from './declared-schemas';
-import { anyBool, bool, crs, entryMap, int, JsonSchema, lenient, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
+import { bool, crs, entryMap, int, JsonSchema, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
 
 export type { JsonSchema } from './schema-parts';
 
 const box = object({ minx: num, maxx: num, miny: num, maxy: num, crs }, ['minx', 'maxx', 'miny', 'maxy']);
 
 const namedLink = object({ name: str(), href: uri }, ['name', 'href']);
+
+/** A user as the security endpoints write it: the declaration's fields, both always there. */
+const userSchema = { ...responseSchema(User, {}), required: ['userName', 'enabled'] };
 
 const styleReference = object({ name: str('`ws:name` for a workspace style'), workspace: str(), href: uri }, ['name', 'href']);
 
@@ -127,8 +130,8 @@ export const SCHEMAS = {
     object({ resource: { type: 'array', items: object({ '@name': str(), Version: str() }, ['@name', 'Version']) } }, ['resource']),
     'What is running; the `GeoServer` entry is the GeoServer version whose REST API this follows',
   ),
-  UserList: rootDoc('users', { type: 'array', items: object({ userName: str(), enabled: bool }, ['userName', 'enabled']) }),
-  User: rootDoc('user', object({ userName: str(), enabled: bool }, ['userName', 'enabled'])),
+  UserList: rootDoc('users', { type: 'array', items: userSchema }),
+  User: rootDoc('user', userSchema),
   RoleList: rootDoc('roles', { type: 'array', items: { enum: ['ADMIN', 'READER'] } }),
   ConnectionTest: rootDoc('connectionTest', object({ ok: { const: true }, message: str('`Connected to PostgreSQL …`') }, ['ok', 'message'])),
   OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], description: 'This document' },
@@ -210,7 +213,7 @@ export const SCHEMAS = {
       'The style record; its SLD document is uploaded separately (PUT with an SLD content type)',
     ),
   ),
-  UserBody: rootDoc('user', lenient({ userName: str(), password: str(), enabled: anyBool }, 'Passwords are stored as scrypt hashes and never returned')),
+  UserBody: rootDoc('user', requestSchema(User, {}, 'Passwords are stored as scrypt hashes and never returned')),
 } satisfies Record<string, JsonSchema>;
 
 /** Name of a schema in {@link SCHEMAS}. */

@@ -1,23 +1,14 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { ROLES } from '@geocatalog/catalog-model';
+import { declaredRep, doc, list, RepDocument, ROLES, User } from '@geocatalog/catalog-model';
 import { AdminOnly } from '../auth/roles.decorator';
 import { UserService, UserView } from '../auth/user.service';
-import { BodyNode, boolOf, textOf } from '../rest/body-node';
-import { readCatalogBody } from '../rest/catalog-body';
+import { readBody } from '../rest/catalog-body';
 import { RequestBody, Links, RawBody } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
 import { Created, Done } from '../rest/rest-response';
-import { doc, list, obj, RepDocument } from '@geocatalog/catalog-model';
 
 function userRep(u: UserView) {
-  return obj([
-    ['userName', u.userName],
-    ['enabled', u.enabled],
-  ]);
-}
-
-function readUser(node: BodyNode) {
-  return { userName: textOf(node, 'userName')?.trim(), password: textOf(node, 'password'), enabled: boolOf(node, 'enabled') };
+  return declaredRep(User, u);
 }
 
 /** GeoServer's security endpoints for users and roles; ADMIN only, passwords never returned. */
@@ -33,7 +24,7 @@ export class SecurityController {
 
   @Post('usergroup/users')
   async createUser(@RequestBody() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
-    const user = await this.users.create(readUser(readCatalogBody(body, 'user')));
+    const user = await this.users.create(readBody(body, User));
     return new Created(links.url('security', 'usergroup', 'user', user.userName), user.userName);
   }
 
@@ -44,7 +35,7 @@ export class SecurityController {
 
   @Put('usergroup/user/:name')
   async updateUser(@Param('name') name: string, @RequestBody() body: RawBody): Promise<Done> {
-    await this.users.update(name, readUser(readCatalogBody(body, 'user')));
+    await this.users.update(name, readBody(body, User));
     return new Done();
   }
 

@@ -6,3 +6,4 @@ export * from './data-store';
 export * from './feature-type';
 export * from './layer';
 export * from './style';
+export * from './user';

@@ -41,6 +41,8 @@ export interface WireOptions {
   letterCase?: 'upper' | 'lower';
   /** Not read from bodies: the server owns it. */
   readOnly?: boolean;
+  /** Read from bodies, never written (passwords). */
+  writeOnly?: boolean;
   /** Not copied by the PUT merge: the service decides (renames, CRS changes). */
   mergedByService?: boolean;
   /** For `strings`: the item element (`string` when absent). */

@@ -11,6 +11,7 @@ import { dbl, entries, list, obj, Rep, RepObject } from './representation';
 export type Given = Record<string, Rep | undefined | null>;
 
 function writeField(field: WireField, value: unknown): Rep | undefined {
+  if (field.writeOnly) return undefined;
   if (field.constant !== undefined) return field.constant;
   if (value === undefined || value === null) return undefined;
   if (field.writeIf && !field.writeIf(value)) return undefined;
