@@ -11,7 +11,7 @@ import { IsCatalogName } from './rules';
 @WireRoot('dataStore')
 export class DataStore {
   @IsCatalogName('data store')
-  @Wire({ kind: 'text', emptyIsAbsent: true, mergedByService: true, column: { type: 'varchar', length: 255 } })
+  @Wire({ kind: 'text', emptyIsAbsent: true, mergedByService: true, column: { type: 'varchar', length: 255 }, description: 'or `?name=` on POST' })
   name!: string;
 
   @IsString()
@@ -19,7 +19,13 @@ export class DataStore {
   description!: string | null;
 
   @IsString()
-  @Wire({ kind: 'text', emptyIsAbsent: true, mergedByService: true, column: { type: 'varchar', length: 255, nullable: true } })
+  @Wire({
+    kind: 'text',
+    emptyIsAbsent: true,
+    mergedByService: true,
+    column: { type: 'varchar', length: 255, nullable: true },
+    description: '`PostGIS` for `dbtype=postgis`; on input only used to infer a missing `dbtype`',
+  })
   type!: string | null;
 
   @IsBoolean()

@@ -18,11 +18,16 @@ const firstNot = (pattern: RegExp, values: unknown): string => String((values as
 @WireRoot('featureType')
 export class FeatureType {
   @IsCatalogName('feature type')
-  @Wire({ kind: 'text', mergedByService: true, column: { type: 'varchar', length: 255 } })
+  @Wire({
+    kind: 'text',
+    mergedByService: true,
+    column: { type: 'varchar', length: 255 },
+    description: 'defaults to nativeName; a new name renames the layer too',
+  })
   name!: string;
 
   @IsString()
-  @Wire({ kind: 'text', mergedByService: true, column: { type: 'varchar', length: 255 } })
+  @Wire({ kind: 'text', mergedByService: true, column: { type: 'varchar', length: 255 }, description: 'the table; defaults to name' })
   nativeName!: string;
 
   /** The workspace prefix the body names, checked against the path. */
@@ -32,7 +37,7 @@ export class FeatureType {
   namespace?: string;
 
   @IsString()
-  @Wire({ kind: 'text', keepSpace: true, column: { type: 'text', nullable: true } })
+  @Wire({ kind: 'text', keepSpace: true, column: { type: 'text', nullable: true }, description: 'defaults to the table name' })
   title!: string | null;
 
   @IsString()
@@ -54,7 +59,13 @@ export class FeatureType {
   nativeCRS?: string;
 
   @IsString()
-  @Wire({ kind: 'text', emptyIsAbsent: true, mergedByService: true, column: { type: 'varchar', length: 255, nullable: true } })
+  @Wire({
+    kind: 'text',
+    emptyIsAbsent: true,
+    mergedByService: true,
+    column: { type: 'varchar', length: 255, nullable: true },
+    description: 'EPSG code; defaults to nativeCRS, else the SRID of the geometry column',
+  })
   srs!: string | null;
 
   @ValidateNested()
@@ -108,7 +119,12 @@ export class FeatureType {
 
   /** An ECQL filter that every request of the layer is restricted by (stored, not yet applied). */
   @IsString()
-  @Wire({ kind: 'text', emptyIsAbsent: true, column: { name: 'cql_filter', type: 'text', nullable: true } })
+  @Wire({
+    kind: 'text',
+    emptyIsAbsent: true,
+    column: { name: 'cql_filter', type: 'text', nullable: true },
+    description: 'an ECQL filter, stored and returned; OGC API - Features does not apply it yet',
+  })
   cqlFilter!: string | null;
 
   @IsInt()

@@ -52,7 +52,7 @@ export class Layer {
   /** A new name (bare, or `ws:name` in the layer's own workspace): renames the feature type too. */
   @IsOptional()
   @IsString()
-  @Wire({ kind: 'text', emptyIsAbsent: true, mergedByService: true })
+  @Wire({ kind: 'text', emptyIsAbsent: true, mergedByService: true, description: 'a new name renames the layer and its feature type' })
   name?: string;
 
   @Wire({ kind: 'text', constant: 'VECTOR' })

@@ -39,7 +39,7 @@ export class Style {
 
   @IsString()
   @Matches(/^(?!.*\.\.)[^/\\\0]{1,255}$/, { message: (a) => `Invalid style filename '${String(a.value)}': it must be a plain file name` })
-  @Wire({ kind: 'text', aliases: ['fileName'], emptyIsAbsent: true, column: { type: 'varchar', length: 512 } })
+  @Wire({ kind: 'text', aliases: ['fileName'], emptyIsAbsent: true, column: { type: 'varchar', length: 512 }, description: 'defaults to `name.sld`' })
   filename!: string;
 
   @Wire({ kind: 'date', column: { name: 'date_created', type: 'timestamptz', default: 'now()' } })
