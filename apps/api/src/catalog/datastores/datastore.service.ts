@@ -63,6 +63,14 @@ export class DataStoreService {
     throw new CatalogError('NOT_FOUND', `No such datastore: ${workspace},${name}`);
   }
 
+  /** The workspace's default store: its first (oldest), as GeoServer's first store is its default. */
+  async defaultStore(ws: WorkspaceEntity, manager: EntityManager = this.db.manager): Promise<DataStoreEntity> {
+    const store = await manager.getRepository(DataStoreEntity).findOne({ where: { workspaceId: ws.id }, order: { id: 'ASC' } });
+    if (!store) throw new CatalogError('NOT_FOUND', `No default data store in workspace ${ws.name}`);
+    store.workspace = ws;
+    return store;
+  }
+
   /** Creates a store in the workspace; `enabled` is forced on, as GeoServer does. */
   async create(workspace: string, input: DataStoreInput): Promise<DataStoreEntity> {
     if (!input.name) throw new CatalogError('MISSING_FIELD', 'The dataStore has no name; it is required');

@@ -70,11 +70,7 @@ export class FeatureTypeService {
         throw err;
       }
     }
-    const ws = await this.workspaces.get(workspace, manager);
-    const store = await manager.getRepository(DataStoreEntity).findOne({ where: { workspaceId: ws.id }, order: { id: 'ASC' } });
-    if (!store) throw new CatalogError('NOT_FOUND', `No default data store in workspace ${ws.name}`);
-    store.workspace = ws;
-    return store;
+    return this.stores.defaultStore(await this.workspaces.get(workspace, manager), manager);
   }
 
   /** Feature types of a store, or of a whole workspace (store-less path). */

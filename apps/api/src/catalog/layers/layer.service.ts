@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { uniquely } from '../../database/pg-errors';
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
 import { StyleEntity } from '../styles/style.entity';
+import { StyleService } from '../styles/style.service';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 import { LayerEntity, LayerStyleEntity } from './layer.entity';
 
@@ -30,6 +31,7 @@ export class LayerService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly workspaces: WorkspaceService,
+    private readonly styles: StyleService,
   ) {}
 
   /** Every layer, or one workspace's (an unknown workspace lists nothing, as in GeoServer; `default` is the default one). */
@@ -85,7 +87,7 @@ export class LayerService {
       const located = await this.get(qualified, tx);
       const layer = located.layer;
       if (input.name !== undefined) await this.rename(tx, located, input.name);
-      if (input.defaultStyleRef) layer.defaultStyleId = (await this.resolveStyle(tx, input.defaultStyleRef, located.workspace)).id;
+      if (input.defaultStyleRef) layer.defaultStyleId = (await this.styles.resolve(tx, input.defaultStyleRef, located.workspace)).id;
       mergeDeclared(Layer, layer, input);
       layer.dateModified = new Date();
       await tx.getRepository(LayerEntity).update(
@@ -102,7 +104,7 @@ export class LayerService {
       );
       if (input.styleRefs) {
         const styles = [];
-        for (const ref of input.styleRefs) styles.push(await this.resolveStyle(tx, ref, located.workspace));
+        for (const ref of input.styleRefs) styles.push(await this.styles.resolve(tx, ref, located.workspace));
         await tx.getRepository(LayerStyleEntity).delete({ layerId: layer.id });
         const unique = [...new Map(styles.map((s) => [s.id, s])).values()];
         await tx.getRepository(LayerStyleEntity).insert(unique.map((s, position) => ({ layerId: layer.id, styleId: s.id, position })));
@@ -128,7 +130,7 @@ export class LayerService {
   async addStyle(qualified: string, ref: SentReference, makeDefault: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
       const located = await this.get(qualified, tx);
-      const style = await this.resolveStyle(tx, ref, located.workspace);
+      const style = await this.styles.resolve(tx, ref, located.workspace);
       if (makeDefault) {
         await tx.getRepository(LayerEntity).update({ id: located.layer.id }, { defaultStyleId: style.id, dateModified: new Date() });
       }
@@ -145,24 +147,5 @@ export class LayerService {
       if (recurse) await tx.getRepository(FeatureTypeEntity).delete({ id: layer.featureTypeId });
       else await tx.getRepository(LayerEntity).delete({ id: layer.id });
     });
-  }
-
-  /**
-   * The style a layer body names: `ws:name` or `{name, workspace}` exactly; a bare name is
-   * looked up in the layer's workspace first, then among the global styles.
-   */
-  private async resolveStyle(tx: EntityManager, ref: SentReference, layerWorkspace: string): Promise<StyleEntity> {
-    const candidates: StyleEntity[] = await tx
-      .getRepository(StyleEntity)
-      .createQueryBuilder('s')
-      .leftJoinAndSelect('s.workspace', 'w')
-      .where('s.name = :name', { name: ref.name })
-      .andWhere(ref.workspace ? 'w.name = :ws' : '(w.name = :ws OR s.workspace_id IS NULL)', { ws: ref.workspace ?? layerWorkspace })
-      .getMany();
-    const style = candidates.find((s) => s.workspace) ?? candidates[0];
-    if (!style) {
-      throw new CatalogError('NOT_FOUND', ref.workspace ? `No such style ${ref.name} in workspace ${ref.workspace}` : `No such style: ${ref.name}`);
-    }
-    return style;
   }
 }

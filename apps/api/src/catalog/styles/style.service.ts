@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError, checkDeclared, checkName, DEFAULT_STYLE_NAMES, mergeDeclared, Sent, Style, withDefaults } from '@geocatalog/catalog-model';
+import {
+  CatalogError,
+  checkDeclared,
+  checkName,
+  DEFAULT_STYLE_NAMES,
+  mergeDeclared,
+  Sent,
+  SentReference,
+  Style,
+  withDefaults,
+} from '@geocatalog/catalog-model';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
@@ -53,6 +63,25 @@ export class StyleService {
   async list(workspace: string | undefined): Promise<StyleEntity[]> {
     const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace);
     return this.db.getRepository(StyleEntity).find({ where: { workspaceId: ws ? ws.id : IsNull() }, order: { name: 'ASC' } });
+  }
+
+  /**
+   * The style a layer body names: `ws:name` or `{name, workspace}` exactly; a bare name is
+   * looked up in the layer's workspace first, then among the global styles.
+   */
+  async resolve(tx: EntityManager, ref: SentReference, layerWorkspace: string): Promise<StyleEntity> {
+    const candidates: StyleEntity[] = await tx
+      .getRepository(StyleEntity)
+      .createQueryBuilder('s')
+      .leftJoinAndSelect('s.workspace', 'w')
+      .where('s.name = :name', { name: ref.name })
+      .andWhere(ref.workspace ? 'w.name = :ws' : '(w.name = :ws OR s.workspace_id IS NULL)', { ws: ref.workspace ?? layerWorkspace })
+      .getMany();
+    const style = candidates.find((s) => s.workspace) ?? candidates[0];
+    if (!style) {
+      throw new CatalogError('NOT_FOUND', ref.workspace ? `No such style ${ref.name} in workspace ${ref.workspace}` : `No such style: ${ref.name}`);
+    }
+    return style;
   }
 
   /** One style record (without content); 404 in GeoServer's words. */
