@@ -7,6 +7,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FeaturesModule } from './features/features.module';
+import { HealthController } from './health/health.controller';
 import { OpenApiModule } from './openapi/openapi.module';
 import { RestFallbackModule } from './rest/rest.module';
 import { RestResponseInterceptor } from './rest/rest-response.interceptor';
@@ -16,7 +17,7 @@ import { SecurityModule } from './security/security.module';
 @Module({
   // RestFallbackModule last: its catch-all route must be registered after every other.
   imports: [ConfigModule, DatabaseModule, SampleDatabaseModule, AuthModule, CatalogModule, SecurityModule, FeaturesModule, OpenApiModule, RestFallbackModule],
-  controllers: [AboutController],
+  controllers: [AboutController, HealthController],
   providers: [
     // Guards (authentication) run before interceptors: bodies are read only for authorised requests.
     { provide: APP_INTERCEPTOR, useClass: BodyReaderInterceptor },

@@ -34,7 +34,7 @@ async function bootstrap(): Promise<void> {
   app.use(crossSiteMiddleware(config));
   // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
   app.use(inputRuleMiddleware());
-  app.use(restPathMiddleware(config.contextPath, config.trustProxy));
+  app.use(restPathMiddleware(config.contextPath, config.trustProxy, config.requireIfMatch));
   const consoleServed = mountConsole(server, config.contextPath, config.webRoot);
   if (config.contextPath) app.setGlobalPrefix(config.contextPath.slice(1));
   app.useGlobalFilters(new CatalogExceptionFilter());

@@ -39,6 +39,10 @@ export type CatalogErrorCode =
   | 'TOO_MANY_REQUESTS'
   /** A data store's database could not be reached or did not answer in time. */
   | 'STORE_UNAVAILABLE'
+  /** `If-Match` names a version of the record that is not its current one (412). */
+  | 'PRECONDITION_FAILED'
+  /** The server requires `If-Match` on this write and the request has none (428). */
+  | 'PRECONDITION_REQUIRED'
   /** A data store is serving as many feature reads as it may; retry after a delay. */
   | 'STORE_BUSY'
   /** The catalog database itself failed. */
@@ -69,6 +73,8 @@ export class CatalogError extends Error {
     readonly issues: DocumentIssue[] = [],
     /** Whole seconds after which a refused client may try again (`Retry-After`). */
     readonly retryAfterSeconds?: number,
+    /** The record's current ETag, sent back with a 412 so the client can read it again. */
+    readonly currentTag?: string,
   ) {
     super(message);
     this.name = 'CatalogError';

@@ -1,11 +1,16 @@
 import { Column, Entity, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, JoinColumn, ManyToOne } from 'typeorm';
 import type { Role } from '@geocatalog/catalog-model';
+import { VERSION_COLUMN } from '../database/version-column';
 
 /** A user account; the password is an scrypt hash, never returned. */
 @Entity({ name: 'app_user' })
 export class UserEntity {
   @PrimaryGeneratedColumn()
   id!: number;
+
+  /** Changes on every committed write (the ETag comes from it). */
+  @Column(VERSION_COLUMN)
+  version!: string;
 
   @Column({ type: 'varchar', length: 255 })
   name!: string;

@@ -10,12 +10,16 @@ import { keepAnAdmin } from './last-admin';
 import { hashPassword } from './password-hash';
 import { SessionService } from './session.service';
 import { UserEntity, UserRoleEntity } from './user.entity';
+import { checkPrecondition } from '../catalog/record-precondition';
+import { versionTag } from '../rest/etag';
 
 /** A user as the security endpoints show it (never with a password). */
 export interface UserView {
   userName: string;
   enabled: boolean;
   roles: Role[];
+  /** The record's version (its ETag comes from it). */
+  version: string;
 }
 
 /** Fields a client may set on a user: what a `<user>` body sent. */
@@ -86,16 +90,17 @@ export class UserService implements OnApplicationBootstrap {
       () => userTaken(name),
     );
     this.onChange();
-    return { userName: user.name, enabled: user.enabled, roles: [] };
+    return { userName: user.name, enabled: user.enabled, roles: [], version: String(user.version ?? '') };
   }
 
   /** Partial update: password, enabled, rename. */
-  async update(name: string, input: UserInput): Promise<void> {
+  async update(name: string, input: UserInput, ifMatch?: string): Promise<void> {
     const hash = input.password ? await hashPassword(input.password) : undefined;
     await this.db.transaction(async (tx) => {
       const repo = tx.getRepository(UserEntity);
       const user = await repo.findOneBy({ nameKey: caseInsensitiveNameKey(name) });
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+      await checkPrecondition(tx, 'app_user', user, ifMatch, userTag);
       if (input.userName !== undefined && input.userName !== user.name) {
         user.name = checkName('user', input.userName);
         user.nameKey = caseInsensitiveNameKey(user.name);
@@ -113,10 +118,11 @@ export class UserService implements OnApplicationBootstrap {
     this.onChange();
   }
 
-  async delete(name: string): Promise<void> {
+  async delete(name: string, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const user = await tx.getRepository(UserEntity).findOneBy({ nameKey: caseInsensitiveNameKey(name) });
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
+      await checkPrecondition(tx, 'app_user', user, ifMatch, userTag);
       await keepAnAdmin(tx, user, 'delete');
       await tx.getRepository(UserEntity).delete({ id: user.id });
     });
@@ -144,7 +150,12 @@ export class UserService implements OnApplicationBootstrap {
 }
 
 function view(user: UserEntity): UserView {
-  return { userName: user.name, enabled: user.enabled, roles: (user.roles ?? []).map((r) => r.role).sort() };
+  return { userName: user.name, enabled: user.enabled, roles: (user.roles ?? []).map((r) => r.role).sort(), version: user.version };
+}
+
+/** ETag of a user record (its name and enabled flag; roles have their own endpoint). */
+export function userTag(user: { version: string }): string {
+  return versionTag(user.version);
 }
 
 function userTaken(name: string): string {

@@ -33,6 +33,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** `STORE_HOSTS`: where data stores may connect; undefined = anywhere. */
   storeHosts?: StoreHosts;
+  /** `REQUIRE_IF_MATCH`: a PUT or DELETE of a catalog record without `If-Match` is a 428. */
+  requireIfMatch: boolean;
 }
 
 /** Thrown at start with every bad variable listed, so a misconfiguration is fixed in one go. */
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!parsed) problems.push(`ALLOWED_ORIGINS must list origins like https://console.example.com, got '${origin}'`);
     return parsed ?? origin;
   });
+  const requireIfMatch = parseSwitch('REQUIRE_IF_MATCH', env.REQUIRE_IF_MATCH, false, problems);
   const storeHostList = parseList(env.STORE_HOSTS);
   let storeHosts: StoreHosts | undefined;
   if (storeHostList.length) {
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     allowedOrigins,
     storeHosts,
+    requireIfMatch,
   };
 }
 

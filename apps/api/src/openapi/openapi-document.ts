@@ -70,7 +70,13 @@ PUT merges: what the body leaves out is kept.
 text/plain; PUT and DELETE answer 200 with an empty body. Errors are one text/plain sentence, or RFC
 9457 problem JSON when \`Accept\` lists \`application/problem+json\`; \`?quietOnNotFound=true\`
 empties the body of a 404. A method a path does not answer is a 405 with \`Allow\`; a catalog database
-that does not answer is a 503. Limits: 1 MiB per catalog body, 10 MiB per SLD.`;
+that does not answer is a 503. Limits: 1 MiB per catalog body, 10 MiB per SLD.
+
+**Versions.** A GET of one record answers with a strong \`ETag\` (the same for \`.xml\`, \`.json\` and,
+for a style, \`.sld\`); lists with a weak one. \`If-None-Match\` with the current tag is a 304. A PUT,
+DELETE or POST to a record with \`If-Match\` that is not its current tag is a 412 carrying the current
+\`ETag\`, checked inside the write's transaction; with \`REQUIRE_IF_MATCH=on\`, a PUT or DELETE
+without \`If-Match\` is a 428.`;
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed or invalid body or parameter (the sentence names the field and the reason)',
@@ -78,6 +84,8 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Not allowed: a READER writing (or reading /security), or deleting a non-empty resource without `?recurse=true`, or changing a default style',
   404: 'No such resource, or no such parent in the path (empty body with `?quietOnNotFound=true`)',
   409: 'The name is taken, or the change would leave the catalog without an enabled administrator',
+  412: '`If-Match` names a version that is not the current one: nothing changed; `ETag` carries the current tag',
+  428: 'The server runs with `REQUIRE_IF_MATCH=on` and the write has no `If-Match`',
   413: 'Body larger than the limit',
   415: 'Unsupported Content-Type',
   429: 'Too many failed sign-ins from this client address: `Retry-After` says how many seconds to wait',
@@ -164,15 +172,58 @@ function queryParameters(op: RestOperation): JsonSchema[] {
   return params;
 }
 
+/** A single catalog record's path (it ends in its name), as opposed to a list or an action. */
+function isRecord(op: RestOperation): boolean {
+  return /\}$/.test(op.path) && !op.path.includes('/roles/');
+}
+
+/** Version headers (contract §7): ETag and If-None-Match on reads, If-Match on writes to one record. */
+function versionParameters(op: RestOperation): JsonSchema[] {
+  if (op.method === 'GET') {
+    return [
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'An ETag read before: 304 (empty) while it is still the current one',
+        schema: { type: 'string' },
+      },
+    ];
+  }
+  if (!isRecord(op)) return [];
+  return [
+    {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description:
+        'The ETag the change is based on: 412 when the record changed since (checked in the write’s transaction); required with `REQUIRE_IF_MATCH=on`',
+      schema: { type: 'string' },
+    },
+  ];
+}
+
 function operationObject(op: RestOperation, unserved: boolean): JsonSchema {
   const responses: Record<string, JsonSchema> = { [String(op.success.status)]: successResponse(op.success) };
-  for (const status of [...new Set([401, 403, 429, ...op.errors])].sort()) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
+  if (op.method === 'GET') {
+    const strong = isRecord(op);
+    (responses[String(op.success.status)] as { headers?: JsonSchema }).headers = {
+      ETag: {
+        description: strong ? 'Strong: the record’s version, the same for every format' : 'Weak: a digest of the list as sent',
+        schema: { type: 'string' },
+      },
+    };
+    responses['304'] = { description: 'Not modified: `If-None-Match` names the current ETag (empty body)' };
+  }
+  const versioned = op.method !== 'GET' && isRecord(op) ? [412, 428] : [];
+  for (const status of [...new Set([401, 403, 429, ...versioned, ...op.errors])].sort())
+    responses[String(status)] = { $ref: `#/components/responses/E${status}` };
   return {
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    parameters: [...pathParameters(op), ...queryParameters(op)],
+    parameters: [...pathParameters(op), ...queryParameters(op), ...versionParameters(op)],
     ...(op.body ? { requestBody: requestBody(op.body) } : {}),
     responses,
     ...(unserved ? { 'x-unserved': true } : {}),

@@ -160,6 +160,8 @@ export const SCHEMAS = {
           'TOO_LARGE',
           'UNSUPPORTED_MEDIA_TYPE',
           'TOO_MANY_REQUESTS',
+          'PRECONDITION_FAILED',
+          'PRECONDITION_REQUIRED',
           'INTERNAL',
           'STORE_UNAVAILABLE',
           'STORE_BUSY',

@@ -21,6 +21,8 @@ export const STATUS_OF: Record<CatalogErrorCode, number> = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  PRECONDITION_FAILED: 412,
+  PRECONDITION_REQUIRED: 428,
   INTERNAL: 500,
   STORE_UNAVAILABLE: 502,
   STORE_BUSY: 503,
@@ -36,6 +38,8 @@ const TITLES: Record<number, string> = {
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  412: 'Precondition Failed',
+  428: 'Precondition Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
@@ -64,6 +68,7 @@ export function sendError(req: Request, res: Response, error: CatalogError): voi
     res.setHeader('WWW-Authenticate', `Basic realm="${AUTH_REALM}"`);
   }
   if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+  if (error.currentTag !== undefined) res.setHeader('ETag', error.currentTag);
   const quiet = status === 404 && String(req.query?.quietOnNotFound ?? '').toLowerCase() === 'true';
   if (quiet) {
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');

@@ -1,4 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
 import { LinkBuilder, negotiateFormat, RestRequest } from './rest-request';
 
 /** Links for this request: absolute URLs from the request's host (or proxy headers). */
@@ -25,4 +26,17 @@ export const QueryFlag = createParamDecorator((name: string, ctx: ExecutionConte
   const req = ctx.switchToHttp().getRequest<RestRequest>();
   const value = req.query[name];
   return typeof value === 'string' && value.toLowerCase() === 'true';
+});
+
+/**
+ * The `If-Match` header of a write to one record (checked by the service inside the write's
+ * transaction). With `REQUIRE_IF_MATCH=on` a PUT or DELETE without one is refused with 428.
+ */
+export const IfMatch = createParamDecorator((_: unknown, ctx: ExecutionContext): string | undefined => {
+  const req = ctx.switchToHttp().getRequest<RestRequest>();
+  const header = req.headers['if-match'];
+  if (header === undefined && req.rest?.requireIfMatch && (req.method === 'PUT' || req.method === 'DELETE')) {
+    throw new CatalogError('PRECONDITION_REQUIRED', 'This server requires If-Match on writes: GET the record and send its ETag');
+  }
+  return header;
 });

@@ -9,6 +9,8 @@ export interface RestRequestInfo {
   suffix?: ResponseFormat;
   /** Absolute public URL of `/rest` for this request (proxy headers honoured). */
   restBase: string;
+  /** `REQUIRE_IF_MATCH`: writes to a record must name the version they change. */
+  requireIfMatch?: boolean;
   /** The raw body, read once with the size limit applied (POST/PUT only). */
   body?: Buffer;
 }

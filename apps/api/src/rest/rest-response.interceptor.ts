@@ -1,9 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { map, Observable } from 'rxjs';
 import { toJson } from './json-writer';
 import { RepDocument } from '@geocatalog/catalog-model';
-import { Created, Done, NoContent, RawContent, RestResult } from './rest-response';
+import { Created, Done, NoContent, RawContent, RestResult, Tagged } from './rest-response';
+import { noneMatchHits } from './etag';
 import { MEDIA_TYPES, negotiateFormat, RestRequest } from './rest-request';
 import { toXml } from './xml-writer';
 
@@ -35,6 +37,11 @@ function write(req: RestRequest, res: Response, result: RestResult): string | St
     res.status(204);
     return '';
   }
+  if (result instanceof Tagged) {
+    res.setHeader('ETag', result.etag);
+    if (req.method === 'GET' && noneMatchHits(req.headers['if-none-match'], result.etag)) return notModified(res);
+    return write(req, res, result.result);
+  }
   if (result instanceof RawContent) {
     res.status(200);
     // A StreamableFile is sent byte for byte (a plain Buffer would be serialised as JSON).
@@ -45,7 +52,19 @@ function write(req: RestRequest, res: Response, result: RestResult): string | St
 
 function writeDocument(req: RestRequest, res: Response, document: RepDocument): string {
   const format = negotiateFormat(req) === 'xml' ? 'xml' : 'json';
+  const body = format === 'xml' ? toXml(document) : toJson(document);
+  if (!res.getHeader('ETag')) {
+    // Lists and other untagged documents: a weak tag over what is sent.
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    res.setHeader('ETag', etag);
+    if (req.method === 'GET' && noneMatchHits(req.headers['if-none-match'], etag)) return notModified(res);
+  }
   res.status(200);
   res.setHeader('Content-Type', MEDIA_TYPES[format]);
-  return format === 'xml' ? toXml(document) : toJson(document);
+  return body;
+}
+
+function notModified(res: Response): string {
+  res.status(304);
+  return '';
 }

@@ -22,5 +22,13 @@ export class RawContent {
   ) {}
 }
 
+/** One record's representation (or its raw content) with its ETag: 304 when `If-None-Match` names it. */
+export class Tagged {
+  constructor(
+    readonly result: RepDocument | RawContent,
+    readonly etag: string,
+  ) {}
+}
+
 /** What a REST handler may return; anything else is a bug. */
-export type RestResult = RepDocument | Created | Done | NoContent | RawContent;
+export type RestResult = RepDocument | Created | Done | NoContent | RawContent | Tagged;

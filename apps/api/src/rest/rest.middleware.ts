@@ -8,14 +8,14 @@ const SUFFIX = /\.(xml|json|sld)$/i;
  * last segment (`.xml`, `.json`, `.sld`) is removed and remembered, on every method, so
  * `POST /rest/workspaces.json/` routes like `POST /rest/workspaces`.
  */
-export function restPathMiddleware(contextPath: string, trustProxy: boolean) {
+export function restPathMiddleware(contextPath: string, trustProxy: boolean, requireIfMatch = false) {
   const restPrefix = `${contextPath}/rest`;
   return (req: RestRequest, _res: Response, next: NextFunction): void => {
     const q = req.url.indexOf('?');
     let path = q >= 0 ? req.url.slice(0, q) : req.url;
     const query = q >= 0 ? req.url.slice(q) : '';
     if (path !== restPrefix && !path.startsWith(`${restPrefix}/`)) return next();
-    req.rest = { restBase: `${publicBaseUrl(req, contextPath, trustProxy)}/rest` };
+    req.rest = { restBase: `${publicBaseUrl(req, contextPath, trustProxy)}/rest`, requireIfMatch };
     while (path.length > restPrefix.length && path.endsWith('/')) path = path.slice(0, -1);
     const m = SUFFIX.exec(path);
     if (m && path.lastIndexOf('/') < m.index) {

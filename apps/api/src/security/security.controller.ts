@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { declaredRep, doc, list, RepDocument, ROLES, User } from '@geocatalog/catalog-model';
 import { AdminOnly } from '../auth/roles.decorator';
-import { UserService, UserView } from '../auth/user.service';
+import { UserService, userTag, UserView } from '../auth/user.service';
 import { readBody } from '../rest/catalog-body';
-import { RequestBody, Links, RawBody } from '../rest/rest-params';
+import { IfMatch, Links, RawBody, RequestBody } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
-import { Created, Done } from '../rest/rest-response';
+import { Created, Done, Tagged } from '../rest/rest-response';
 
 function userRep(u: UserView) {
   return declaredRep(User, u);
@@ -29,25 +29,26 @@ export class SecurityController {
   }
 
   @Get('usergroup/user/:name')
-  async getUser(@Param('name') name: string): Promise<RepDocument> {
-    return doc('user', userRep(await this.users.get(name)));
+  async getUser(@Param('name') name: string): Promise<Tagged> {
+    const user = await this.users.get(name);
+    return new Tagged(doc('user', userRep(user)), userTag(user));
   }
 
   @Put('usergroup/user/:name')
-  async updateUser(@Param('name') name: string, @RequestBody() body: RawBody): Promise<Done> {
-    await this.users.update(name, readBody(body, User));
+  async updateUser(@Param('name') name: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
+    await this.users.update(name, readBody(body, User), ifMatch);
     return new Done();
   }
 
   /** GeoServer modifies a user with POST here; geoserver-node-client and geoserver-rest do so. */
   @Post('usergroup/user/:name')
-  modifyUser(@Param('name') name: string, @RequestBody() body: RawBody): Promise<Done> {
-    return this.updateUser(name, body);
+  modifyUser(@Param('name') name: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
+    return this.updateUser(name, body, ifMatch);
   }
 
   @Delete('usergroup/user/:name')
-  async deleteUser(@Param('name') name: string): Promise<Done> {
-    await this.users.delete(name);
+  async deleteUser(@Param('name') name: string, @IfMatch() ifMatch: string | undefined): Promise<Done> {
+    await this.users.delete(name, ifMatch);
     return new Done();
   }
 

@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { readBody } from '../../rest/catalog-body';
-import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
-import { Created, Done } from '../../rest/rest-response';
+import { Created, Done, Tagged } from '../../rest/rest-response';
 import { DataStore, RepDocument } from '@geocatalog/catalog-model';
-import { dataStoreDocument, dataStoreList } from './datastore.mapper';
+import { dataStoreDocument, dataStoreList, dataStoreTag } from './datastore.mapper';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DataStoreService } from './datastore.service';
 
@@ -31,21 +31,26 @@ export class DataStoreController {
   }
 
   @Get(':ds')
-  async get(@Param('ws') ws: string, @Param('ds') ds: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+  async get(@Param('ws') ws: string, @Param('ds') ds: string, @Links() links: LinkBuilder): Promise<Tagged> {
     const store = await this.stores.get(ws, ds);
-    return dataStoreDocument(store.workspace.name, store, links);
+    return new Tagged(dataStoreDocument(store.workspace.name, store, links), dataStoreTag(store));
   }
 
   @Put(':ds')
-  async update(@Param('ws') ws: string, @Param('ds') ds: string, @RequestBody() body: RawBody): Promise<Done> {
-    await this.stores.update(ws, ds, readBody(body, DataStore));
+  async update(@Param('ws') ws: string, @Param('ds') ds: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
+    await this.stores.update(ws, ds, readBody(body, DataStore), ifMatch);
     return new Done();
   }
 
   /** `?purge=` is accepted and ignored, as in GeoServer: no files belong to a PostGIS store. */
   @Delete(':ds')
-  async delete(@Param('ws') ws: string, @Param('ds') ds: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
-    await this.connector.release(await this.stores.delete(ws, ds, recurse));
+  async delete(
+    @Param('ws') ws: string,
+    @Param('ds') ds: string,
+    @QueryFlag('recurse') recurse: boolean,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<Done> {
+    await this.connector.release(await this.stores.delete(ws, ds, recurse, ifMatch));
     return new Done();
   }
 }

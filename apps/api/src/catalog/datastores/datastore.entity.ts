@@ -2,6 +2,7 @@ import { DataStore } from '@geocatalog/catalog-model';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { declareColumns } from '../../database/declared-columns';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { VERSION_COLUMN } from '../../database/version-column';
 
 declareColumns(DataStore);
 
@@ -10,6 +11,10 @@ declareColumns(DataStore);
 export class DataStoreEntity extends DataStore {
   @PrimaryGeneratedColumn()
   id!: number;
+
+  /** Changes on every committed write (the ETag comes from it). */
+  @Column(VERSION_COLUMN)
+  version!: string;
 
   @Column({ name: 'workspace_id', type: 'integer' })
   workspaceId!: number;

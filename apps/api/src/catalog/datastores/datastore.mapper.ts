@@ -1,4 +1,5 @@
 import { DataStore, declaredRep, doc, entries, link, list, LINK_FIELD, obj, RepDocument } from '@geocatalog/catalog-model';
+import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { DataStoreEntity } from './datastore.entity';
 import { javaHashMapOrder } from './java-hashmap-order';
@@ -34,4 +35,9 @@ export function dataStoreDocument(workspace: string, s: DataStoreEntity, links: 
       featureTypes: link(links.href('workspaces', workspace, 'datastores', s.name, 'featuretypes'), links.objectType),
     }),
   );
+}
+
+/** ETag of a data store: its version and its workspace's (whose name its links carry). */
+export function dataStoreTag(s: DataStoreEntity): string {
+  return versionTag(s.version, s.workspace?.version);
 }

@@ -5,7 +5,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
+import { checkPrecondition } from '../record-precondition';
 import { DataStoreEntity } from './datastore.entity';
+import { dataStoreTag } from './datastore.mapper';
 import { StoreIdentity, StorePasswords } from './store-passwords';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 
@@ -105,10 +107,11 @@ export class DataStoreService {
    * Partial update. Connection parameters sent replace the stored ones, except that a missing
    * `passwd` or `namespace` keeps the stored value and a `crypt2:` value sent back keeps the password.
    */
-  async update(workspace: string, name: string, input: DataStoreInput): Promise<void> {
+  async update(workspace: string, name: string, input: DataStoreInput, ifMatch?: string): Promise<void> {
     if (input.connectionParameters) await this.checkReach(Object.entries(input.connectionParameters));
     await this.db.transaction(async (tx) => {
       const store = await this.get(workspace, name, tx);
+      await checkPrecondition(tx, 'data_store', store, ifMatch, dataStoreTag);
       const before = { workspace: store.workspace.name, store: store.name, params: store.connectionParameters };
       let ws = store.workspace;
       if (input.workspaceName && input.workspaceName !== ws.name) {
@@ -144,11 +147,12 @@ export class DataStoreService {
    * Deletes a store. With feature types it needs `recurse`, which takes them and their layers
    * along. Returns the id of the deleted store so its connection pool can be closed.
    */
-  async delete(workspace: string, name: string, recurse: boolean): Promise<number> {
+  async delete(workspace: string, name: string, recurse: boolean, ifMatch?: string): Promise<number> {
     return this.db.transaction(async (tx) => {
       const store = await this.get(workspace, name, tx);
       // Lock the row: feature types published meanwhile wait, then fail on the missing store.
       await tx.query(`SELECT id FROM data_store WHERE id = $1 FOR UPDATE`, [store.id]);
+      await checkPrecondition(tx, 'data_store', store, ifMatch, dataStoreTag);
       if (!recurse) {
         const rows: Array<{ n: number }> = await tx.query(`SELECT count(*)::int AS n FROM feature_type WHERE data_store_id = $1`, [store.id]);
         if (rows[0].n > 0) throw new CatalogError('NOT_EMPTY', 'Unable to delete non-empty store.');
@@ -269,8 +273,8 @@ export class DataStoreService {
 }
 
 const STORE_COLUMNS = `s.id, s.workspace_id, s.name, s.description, s.type, s.enabled, s.connection_parameters,
-  s.disable_on_conn_failure, s.date_created, s.date_modified,
-  w.name AS w_name, w.namespace_uri AS w_namespace_uri, w.isolated AS w_isolated, w.is_default AS w_is_default,
+  s.disable_on_conn_failure, s.date_created, s.date_modified, s.version,
+  w.name AS w_name, w.version AS w_version, w.namespace_uri AS w_namespace_uri, w.isolated AS w_isolated, w.is_default AS w_is_default,
   w.date_created AS w_date_created, w.date_modified AS w_date_modified`;
 const STORE_SQL = `SELECT ${STORE_COLUMNS} FROM data_store s JOIN workspace w ON w.id = s.workspace_id WHERE s.name = $1 AND w.name = $2`;
 const STORE_IN_DEFAULT_SQL = `SELECT ${STORE_COLUMNS} FROM data_store s JOIN workspace w ON w.id = s.workspace_id
@@ -287,7 +291,9 @@ interface StoreRow {
   disable_on_conn_failure: boolean;
   date_created: Date;
   date_modified: Date | null;
+  version: string;
   w_name: string;
+  w_version: string;
   w_namespace_uri: string;
   w_isolated: boolean;
   w_is_default: boolean;
@@ -304,6 +310,7 @@ function toEntity(row: StoreRow): DataStoreEntity {
     isDefault: row.w_is_default,
     dateCreated: row.w_date_created,
     dateModified: row.w_date_modified,
+    version: row.w_version,
   });
   return Object.assign(new DataStoreEntity(), {
     id: row.id,
@@ -317,6 +324,7 @@ function toEntity(row: StoreRow): DataStoreEntity {
     disableOnConnFailure: row.disable_on_conn_failure,
     dateCreated: row.date_created,
     dateModified: row.date_modified,
+    version: row.version,
   });
 }
 

@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { CatalogError, FeatureType, RepDocument } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
-import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
-import { Created, Done } from '../../rest/rest-response';
-import { featureTypeDocument, featureTypeList, featureTypePath, tableNameList } from './featuretype.mapper';
+import { Created, Done, Tagged } from '../../rest/rest-response';
+import { featureTypeDocument, featureTypeList, featureTypePath, tableNameList, featureTypeTag } from './featuretype.mapper';
 import { FeatureTypeService, Recalculation } from './featuretype.service';
 
 const LIST_MODES = ['configured', 'available', 'available_with_geom', 'all'] as const;
@@ -39,9 +39,10 @@ export class FeatureTypeController {
   }
 
   @Get(':ft')
-  async get(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Param('ft') ft: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+  async get(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Param('ft') ft: string, @Links() links: LinkBuilder): Promise<Tagged> {
     const located = await this.featureTypes.get(ws, ds, ft);
-    return featureTypeDocument(located.featureType, located.ctx, await this.featureTypes.liveAttributes(located), links);
+    const document = featureTypeDocument(located.featureType, located.ctx, await this.featureTypes.liveAttributes(located), links);
+    return new Tagged(document, featureTypeTag(located));
   }
 
   /** Partial update; `?recalculate=nativebbox,latlonbbox,attributes` recomputes from the data (empty: nothing). */
@@ -52,14 +53,21 @@ export class FeatureTypeController {
     @Param('ft') ft: string,
     @RequestBody() body: RawBody,
     @Query('recalculate') recalculate: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<Done> {
-    await this.featureTypes.update(ws, ds, ft, readBody(body, FeatureType), parseRecalculate(recalculate));
+    await this.featureTypes.update(ws, ds, ft, readBody(body, FeatureType), parseRecalculate(recalculate), ifMatch);
     return new Done();
   }
 
   @Delete(':ft')
-  async delete(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Param('ft') ft: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
-    await this.featureTypes.delete(ws, ds, ft, recurse);
+  async delete(
+    @Param('ws') ws: string,
+    @Param('ds') ds: string | undefined,
+    @Param('ft') ft: string,
+    @QueryFlag('recurse') recurse: boolean,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<Done> {
+    await this.featureTypes.delete(ws, ds, ft, recurse, ifMatch);
     return new Done();
   }
 }

@@ -4,6 +4,7 @@ import { declareColumns } from '../../database/declared-columns';
 import type { AttributeInfo } from '../../datastores/postgis/postgis.types';
 import { DataStoreEntity } from '../datastores/datastore.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { VERSION_COLUMN } from '../../database/version-column';
 
 declareColumns(FeatureType);
 
@@ -15,6 +16,10 @@ declareColumns(FeatureType);
 export class FeatureTypeEntity extends FeatureType {
   @PrimaryGeneratedColumn()
   id!: number;
+
+  /** Changes on every committed write (the ETag comes from it). */
+  @Column(VERSION_COLUMN)
+  version!: string;
 
   @Column({ name: 'data_store_id', type: 'integer' })
   dataStoreId!: number;

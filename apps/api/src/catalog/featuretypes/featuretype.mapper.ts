@@ -1,6 +1,8 @@
 import type { AttributeInfo, Box } from '../../datastores/postgis/postgis.types';
 import { dbl, declaredRep, doc, FeatureType, link, list, LINK_FIELD, obj, Rep, RepDocument, textWithAttrs } from '@geocatalog/catalog-model';
+import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
+import type { DataStoreEntity } from '../datastores/datastore.entity';
 import { FeatureTypeEntity } from './featuretype.entity';
 
 /**
@@ -102,4 +104,13 @@ export function featureTypeDocument(ft: FeatureTypeEntity, ctx: FeatureTypeConte
       attributeList: attributes.length ? list('attribute', attributes.map(attributeRep)) : undefined,
     }),
   );
+}
+
+/**
+ * ETag of a feature type: its version and those of its store and workspace (named in it). The
+ * attributes, read live from the table, are not versioned: a column added to the table does not
+ * change the tag until `?recalculate=attributes` records it.
+ */
+export function featureTypeTag(located: { featureType: FeatureTypeEntity; store: DataStoreEntity }): string {
+  return versionTag(located.featureType.version, located.store.version, located.featureType.workspace?.version);
 }

@@ -12,7 +12,8 @@ import { LayerEntity } from '../layers/layer.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { defaultStyleFor } from '../styles/default-style';
 import { StyleService } from '../styles/style.service';
-import { EMPTY_BOX, FeatureTypeContext } from './featuretype.mapper';
+import { checkPrecondition } from '../record-precondition';
+import { EMPTY_BOX, FeatureTypeContext, featureTypeTag } from './featuretype.mapper';
 import { FeatureTypeEntity } from './featuretype.entity';
 
 /** GeoServer's code for "no CRS known", used for tables without geometry. */
@@ -207,6 +208,7 @@ export class FeatureTypeService {
     name: string,
     input: FeatureTypeInput,
     recalculate: Recalculation[] | undefined,
+    ifMatch?: string,
   ): Promise<void> {
     const located = await this.get(workspace, storeName, name);
     const ft = located.featureType;
@@ -240,6 +242,7 @@ export class FeatureTypeService {
     }
     ft.dateModified = new Date();
     await this.db.transaction(async (tx) => {
+      await checkPrecondition(tx, 'feature_type', ft, ifMatch, () => featureTypeTag(located));
       await uniquely(
         () => tx.getRepository(FeatureTypeEntity).save(ft),
         () => `Resource named '${ft.name}' already exists in namespace: '${located.ctx.workspace}'`,
@@ -248,9 +251,11 @@ export class FeatureTypeService {
   }
 
   /** Deletes a feature type; with a layer it needs `recurse`, which takes the layer along. */
-  async delete(workspace: string, storeName: string | undefined, name: string, recurse: boolean): Promise<void> {
+  async delete(workspace: string, storeName: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const { featureType } = await this.get(workspace, storeName, name, tx);
+      const located = await this.get(workspace, storeName, name, tx);
+      const { featureType } = located;
+      await checkPrecondition(tx, 'feature_type', featureType, ifMatch, () => featureTypeTag(located));
       const layers = await tx.getRepository(LayerEntity).countBy({ featureTypeId: featureType.id });
       if (layers > 0 && !recurse) throw new CatalogError('NOT_EMPTY', 'feature type referenced by layer(s)');
       await tx.getRepository(FeatureTypeEntity).delete({ id: featureType.id });

@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { CatalogError, Layer, referenceFrom, RepDocument, splitQualified } from '@geocatalog/catalog-model';
 import { readBody, readCatalogBody } from '../../rest/catalog-body';
-import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
-import { Created, Done } from '../../rest/rest-response';
+import { Created, Done, Tagged } from '../../rest/rest-response';
 import { stylePath } from '../styles/style.mapper';
-import { layerDocument, layerList, layerStyleList } from './layer.mapper';
+import { layerDocument, layerList, layerStyleList, layerTag } from './layer.mapper';
 import { LayerService } from './layer.service';
 
 /** `/rest/layers` (names `ws:layer`) and `/rest/workspaces/{ws}/layers` (bare names). */
@@ -24,19 +24,30 @@ export class LayerController {
   }
 
   @Get(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
-  async get(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @Links() links: LinkBuilder): Promise<RepDocument> {
-    return layerDocument(await this.layers.get(qualify(ws, layer)), links);
+  async get(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @Links() links: LinkBuilder): Promise<Tagged> {
+    const located = await this.layers.get(qualify(ws, layer));
+    return new Tagged(layerDocument(located, links), layerTag(located));
   }
 
   @Put(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
-  async update(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @RequestBody() body: RawBody): Promise<Done> {
-    await this.layers.update(qualify(ws, layer), readBody(body, Layer));
+  async update(
+    @Param('ws') ws: string | undefined,
+    @Param('layer') layer: string,
+    @RequestBody() body: RawBody,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<Done> {
+    await this.layers.update(qualify(ws, layer), readBody(body, Layer), ifMatch);
     return new Done();
   }
 
   @Delete(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
-  async delete(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
-    await this.layers.delete(qualify(ws, layer), recurse);
+  async delete(
+    @Param('ws') ws: string | undefined,
+    @Param('layer') layer: string,
+    @QueryFlag('recurse') recurse: boolean,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<Done> {
+    await this.layers.delete(qualify(ws, layer), recurse, ifMatch);
     return new Done();
   }
 

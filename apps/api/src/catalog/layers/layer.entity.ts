@@ -3,6 +3,7 @@ import { Column, Entity, JoinColumn, ManyToOne, OneToOne, PrimaryColumn, Primary
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
 import { declareColumns } from '../../database/declared-columns';
 import { StyleEntity } from '../styles/style.entity';
+import { VERSION_COLUMN } from '../../database/version-column';
 
 declareColumns(Layer);
 
@@ -11,6 +12,10 @@ declareColumns(Layer);
 export class LayerEntity extends Layer {
   @PrimaryGeneratedColumn()
   id!: number;
+
+  /** Changes on every committed write (the ETag comes from it). */
+  @Column(VERSION_COLUMN)
+  version!: string;
 
   @Column({ name: 'feature_type_id', type: 'integer' })
   featureTypeId!: number;

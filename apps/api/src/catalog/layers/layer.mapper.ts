@@ -1,9 +1,10 @@
 import { Attribution, declaredRep, doc, Layer, link, list, LINK_FIELD, obj, Rep, RepDocument } from '@geocatalog/catalog-model';
+import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { featureTypePath } from '../featuretypes/featuretype.mapper';
 import { stylePath } from '../styles/style.mapper';
 import { StyleEntity } from '../styles/style.entity';
-import { LocatedLayer } from './layer.service';
+import type { LocatedLayer } from './located-layer';
 
 /** `<layers>`: under `/rest/layers` names are `ws:name`; under a workspace they are bare. */
 export function layerList(layers: Array<{ workspace: string; name: string }>, scopedTo: string | undefined, links: LinkBuilder): RepDocument {
@@ -73,4 +74,15 @@ export function layerDocument(l: LocatedLayer, links: LinkBuilder): RepDocument 
       attribution: declaredRep(Attribution, { logoWidth: 0, logoHeight: 0, ...layer.attribution }),
     }),
   );
+}
+
+/**
+ * ETag of a layer: its version (alternate-style changes bump it) and those of every record its
+ * representation names: the feature type, its store and workspace, the default and alternate
+ * styles and their workspaces.
+ */
+export function layerTag(l: LocatedLayer): string {
+  const ft = l.featureType;
+  const styles = [l.layer.defaultStyle, ...l.styles].filter((s): s is StyleEntity => !!s);
+  return versionTag(l.layer.version, ft.version, ft.dataStore?.version, ft.workspace?.version, ...styles.flatMap((s) => [s.version, s.workspace?.version]));
 }

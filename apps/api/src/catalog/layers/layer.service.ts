@@ -4,23 +4,17 @@ import { CatalogError, checkName, Layer, mergeDeclared, normalizeName, Sent, Sen
 import { DataSource, EntityManager } from 'typeorm';
 import { uniquely } from '../../database/pg-errors';
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
-import { StyleEntity } from '../styles/style.entity';
 import { StyleService } from '../styles/style.service';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
+import { checkPrecondition } from '../record-precondition';
 import { LayerEntity, LayerStyleEntity } from './layer.entity';
+import { layerTag } from './layer.mapper';
+import type { LocatedLayer } from './located-layer';
+
+export type { LocatedLayer } from './located-layer';
 
 /** The fields of a `<layer>` body; absent fields are undefined (PUT merges). */
 export type LayerInput = Sent<Layer>;
-
-/** A layer with everything its representation names. */
-export interface LocatedLayer {
-  layer: LayerEntity;
-  featureType: FeatureTypeEntity;
-  workspace: string;
-  store: string;
-  /** Alternate styles, in the order they were added. */
-  styles: StyleEntity[];
-}
 
 /**
  * Layers: one per feature type, named `{workspace}:{feature type}`. A layer name without a
@@ -82,9 +76,10 @@ export class LayerService {
    * Partial update: name (a layer is named after its feature type, so renaming one renames the
    * other, as in GeoServer), default style, alternate styles, flags, attribution.
    */
-  async update(qualified: string, input: LayerInput): Promise<void> {
+  async update(qualified: string, input: LayerInput, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const located = await this.get(qualified, tx);
+      await checkPrecondition(tx, 'layer', located.layer, ifMatch, () => layerTag(located));
       const layer = located.layer;
       if (input.name !== undefined) await this.rename(tx, located, input.name);
       if (input.defaultStyleRef) layer.defaultStyleId = (await this.styles.resolve(tx, input.defaultStyleRef, located.workspace)).id;
@@ -141,9 +136,11 @@ export class LayerService {
   }
 
   /** Deletes the layer; with `recurse` its feature type goes too. */
-  async delete(qualified: string, recurse: boolean): Promise<void> {
+  async delete(qualified: string, recurse: boolean, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const { layer } = await this.get(qualified, tx);
+      const located = await this.get(qualified, tx);
+      const { layer } = located;
+      await checkPrecondition(tx, 'layer', layer, ifMatch, () => layerTag(located));
       if (recurse) await tx.getRepository(FeatureTypeEntity).delete({ id: layer.featureTypeId });
       else await tx.getRepository(LayerEntity).delete({ id: layer.id });
     });

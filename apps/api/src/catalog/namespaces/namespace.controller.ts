@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { CatalogError, Namespace } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
-import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
-import { Created, Done } from '../../rest/rest-response';
+import { Created, Done, Tagged } from '../../rest/rest-response';
 import { RepDocument } from '@geocatalog/catalog-model';
-import { namespaceDocument, namespaceList } from '../workspaces/workspace.mapper';
+import { namespaceDocument, namespaceList, workspaceTag } from '../workspaces/workspace.mapper';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 
@@ -38,14 +38,14 @@ export class NamespaceController {
   }
 
   @Get(':prefix')
-  async get(@Param('prefix') prefix: string): Promise<RepDocument> {
+  async get(@Param('prefix') prefix: string): Promise<Tagged> {
     const ws = await this.workspaces.find(prefix);
     if (!ws) throw new CatalogError('NOT_FOUND', `No such namespace: '${prefix}' found`);
-    return namespaceDocument(ws);
+    return new Tagged(namespaceDocument(ws), workspaceTag(ws));
   }
 
   @Put(':prefix')
-  async update(@Param('prefix') prefix: string, @RequestBody() body: RawBody): Promise<Done> {
+  async update(@Param('prefix') prefix: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     const input = readBody(body, Namespace);
     if (prefix === DEFAULT_ALIAS && input.name) {
       await this.workspaces.setDefault(input.name);
@@ -56,14 +56,14 @@ export class NamespaceController {
     if (input.name !== undefined && input.name !== current.name) {
       throw new CatalogError('INVALID_VALUE', "Can't change name of namespace");
     }
-    await this.workspaces.update(current.name, { namespaceUri: input.namespaceUri, isolated: input.isolated });
+    await this.workspaces.update(current.name, { namespaceUri: input.namespaceUri, isolated: input.isolated }, ifMatch);
     return new Done();
   }
 
   @Delete(':prefix')
-  async delete(@Param('prefix') prefix: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
+  async delete(@Param('prefix') prefix: string, @QueryFlag('recurse') recurse: boolean, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     if (prefix === DEFAULT_ALIAS) throw new CatalogError('NOT_CHANGEABLE', "Can't delete the default namespace");
-    const storeIds = await this.workspaces.delete(prefix, recurse).catch((err: unknown) => {
+    const storeIds = await this.workspaces.delete(prefix, recurse, ifMatch).catch((err: unknown) => {
       if (err instanceof CatalogError && err.code === 'NOT_FOUND') throw new CatalogError('NOT_FOUND', `No such namespace: '${prefix}' found`);
       if (err instanceof CatalogError && err.code === 'NOT_EMPTY') throw new CatalogError('NOT_EMPTY', 'Namespace not empty');
       throw err;

@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { CatalogError, RepDocument, Style } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
-import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder, negotiateFormat, RestRequest } from '../../rest/rest-request';
-import { Created, Done, RawContent } from '../../rest/rest-response';
+import { Created, Done, RawContent, Tagged } from '../../rest/rest-response';
 import { checkSld, isSldType, nameInSld, sldTypeOf } from './sld-content';
-import { styleDocument, styleList, stylePath } from './style.mapper';
+import { styleDocument, styleList, stylePath, styleTag } from './style.mapper';
 import { StyleService } from './style.service';
 
 /** `/rest/styles` (global) and `/rest/workspaces/{ws}/styles`: records and their SLD documents. */
@@ -41,31 +41,42 @@ export class StyleController {
 
   /** The record, or the SLD document itself with `.sld`, `?format=sld` or an SLD `Accept`. */
   @Get(':style')
-  async get(@Param('ws') ws: string | undefined, @Param('style') name: string, @Req() req: RestRequest): Promise<RepDocument | RawContent> {
+  async get(@Param('ws') ws: string | undefined, @Param('style') name: string, @Req() req: RestRequest): Promise<Tagged> {
     if (negotiateFormat(req) === 'sld') {
       const { style, bytes } = await this.styles.content(ws, name);
-      return new RawContent(sldTypeOf(style.languageVersion), bytes);
+      return new Tagged(new RawContent(sldTypeOf(style.languageVersion), bytes), styleTag(style));
     }
     const { style, workspace } = await this.styles.get(ws, name);
-    return styleDocument(style, workspace);
+    return new Tagged(styleDocument(style, workspace), styleTag(style));
   }
 
   /** New SLD content (validated unless `?raw=true`), or changes to the record (XML/JSON `<style>`). */
   @Put(':style')
-  async update(@Param('ws') ws: string | undefined, @Param('style') name: string, @RequestBody() body: RawBody, @QueryFlag('raw') raw: boolean): Promise<Done> {
+  async update(
+    @Param('ws') ws: string | undefined,
+    @Param('style') name: string,
+    @RequestBody() body: RawBody,
+    @QueryFlag('raw') raw: boolean,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<Done> {
     // The declared Content-Type alone decides how the body is read (contract §6): never sniffed.
     if (isSldType(body.contentType)) {
       await this.styles.get(ws, name);
-      await this.styles.upload(ws, name, checkSld(body.bytes, body.contentType, raw));
+      await this.styles.upload(ws, name, checkSld(body.bytes, body.contentType, raw), ifMatch);
     } else {
-      await this.styles.update(ws, name, readBody(body, Style));
+      await this.styles.update(ws, name, readBody(body, Style), ifMatch);
     }
     return new Done();
   }
 
   @Delete(':style')
-  async delete(@Param('ws') ws: string | undefined, @Param('style') name: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
-    await this.styles.delete(ws, name, recurse);
+  async delete(
+    @Param('ws') ws: string | undefined,
+    @Param('style') name: string,
+    @QueryFlag('recurse') recurse: boolean,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<Done> {
+    await this.styles.delete(ws, name, recurse, ifMatch);
     return new Done();
   }
 }

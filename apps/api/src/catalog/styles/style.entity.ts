@@ -2,6 +2,7 @@ import { Style } from '@geocatalog/catalog-model';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { declareColumns } from '../../database/declared-columns';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { VERSION_COLUMN } from '../../database/version-column';
 
 declareColumns(Style);
 
@@ -10,6 +11,10 @@ declareColumns(Style);
 export class StyleEntity extends Style {
   @PrimaryGeneratedColumn()
   id!: number;
+
+  /** Changes on every committed write (the ETag comes from it). */
+  @Column(VERSION_COLUMN)
+  version!: string;
 
   /** Null for a global style. */
   @Column({ name: 'workspace_id', type: 'integer', nullable: true })

@@ -1,4 +1,5 @@
 import { declaredRep, doc, link, list, LINK_FIELD, obj, RepDocument, Style } from '@geocatalog/catalog-model';
+import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { StyleEntity } from './style.entity';
 
@@ -26,4 +27,9 @@ export function styleList(styles: StyleEntity[], workspace: string | undefined, 
 /** `<style>` from its declaration (the workspace reference carries no link, as in GeoServer). */
 export function styleDocument(s: StyleEntity, workspace: string | undefined): RepDocument {
   return doc('style', declaredRep(Style, s, { workspaceRef: workspace ? obj([['name', workspace]]) : undefined }));
+}
+
+/** ETag of a style record and of its SLD content (an upload is a write to the record). */
+export function styleTag(s: StyleEntity): string {
+  return versionTag(s.version, s.workspace?.version);
 }

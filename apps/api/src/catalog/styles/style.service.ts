@@ -17,7 +17,9 @@ import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
 import { detachStyles } from './detach-styles';
 import { SldUpload } from './sld-content';
+import { checkPrecondition } from '../record-precondition';
 import { StyleEntity } from './style.entity';
+import { styleTag } from './style.mapper';
 
 /** The fields of a `<style>` record body; absent fields are undefined (PUT merges). */
 export type StyleInput = Sent<Style>;
@@ -125,9 +127,10 @@ export class StyleService {
   }
 
   /** Partial update of the record: rename, filename, format, version. Default styles keep their names. */
-  async update(workspace: string | undefined, name: string, input: StyleInput): Promise<void> {
+  async update(workspace: string | undefined, name: string, input: StyleInput, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const { style } = await this.get(workspace, name, tx);
+      await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       if (input.name !== undefined && input.name !== style.name) {
         if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', `The default style ${style.name} cannot be renamed`);
         style.name = checkName('style', input.name);
@@ -143,9 +146,10 @@ export class StyleService {
   }
 
   /** Replaces the SLD document; invalid content never reaches this point (see `checkSld`). */
-  async upload(workspace: string | undefined, name: string, upload: SldUpload): Promise<void> {
+  async upload(workspace: string | undefined, name: string, upload: SldUpload, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const { style } = await this.get(workspace, name, tx);
+      await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       await tx
         .getRepository(StyleEntity)
         .update({ id: style.id }, { content: upload.bytes, languageVersion: upload.languageVersion, dateModified: new Date() });
@@ -157,9 +161,10 @@ export class StyleService {
    * `recurse`: those layers then fall back to the default style of their geometry and lose it
    * from their alternate styles.
    */
-  async delete(workspace: string | undefined, name: string, recurse: boolean): Promise<void> {
+  async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const { style } = await this.getForDelete(workspace, name, tx);
+      await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', 'Unable to delete a default style');
       const [{ n }]: Array<{ n: number }> = await tx.query(
         `SELECT (SELECT count(*) FROM layer WHERE default_style_id = $1) + (SELECT count(*) FROM layer_style WHERE style_id = $1) AS n`,

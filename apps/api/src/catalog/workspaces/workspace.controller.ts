@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { readBody } from '../../rest/catalog-body';
-import { RequestBody, Links, QueryFlag, RawBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
-import { Created, Done } from '../../rest/rest-response';
+import { Created, Done, Tagged } from '../../rest/rest-response';
 import { doc, list, RepDocument, Workspace } from '@geocatalog/catalog-model';
-import { workspaceDocument, workspaceList } from './workspace.mapper';
+import { workspaceDocument, workspaceList, workspaceTag } from './workspace.mapper';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from './workspace.service';
 
@@ -28,24 +28,25 @@ export class WorkspaceController {
   }
 
   @Get(':ws')
-  async get(@Param('ws') name: string, @Links() links: LinkBuilder): Promise<RepDocument> {
-    return workspaceDocument(await this.workspaces.get(name), links);
+  async get(@Param('ws') name: string, @Links() links: LinkBuilder): Promise<Tagged> {
+    const ws = await this.workspaces.get(name);
+    return new Tagged(workspaceDocument(ws, links), workspaceTag(ws));
   }
 
   @Put(':ws')
-  async update(@Param('ws') name: string, @RequestBody() body: RawBody): Promise<Done> {
+  async update(@Param('ws') name: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     const input = readBody(body, Workspace);
     if (name === DEFAULT_ALIAS && input.name) {
       await this.workspaces.setDefault(input.name);
     } else {
-      await this.workspaces.update(name, input);
+      await this.workspaces.update(name, input, ifMatch);
     }
     return new Done();
   }
 
   @Delete(':ws')
-  async delete(@Param('ws') name: string, @QueryFlag('recurse') recurse: boolean): Promise<Done> {
-    await this.connector.releaseAll(await this.workspaces.delete(name, recurse));
+  async delete(@Param('ws') name: string, @QueryFlag('recurse') recurse: boolean, @IfMatch() ifMatch: string | undefined): Promise<Done> {
+    await this.connector.releaseAll(await this.workspaces.delete(name, recurse, ifMatch));
     return new Done();
   }
 

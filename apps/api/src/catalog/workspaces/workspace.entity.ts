@@ -1,6 +1,7 @@
 import { Workspace } from '@geocatalog/catalog-model';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { declareColumns } from '../../database/declared-columns';
+import { VERSION_COLUMN } from '../../database/version-column';
 
 declareColumns(Workspace);
 
@@ -12,6 +13,10 @@ declareColumns(Workspace);
 export class WorkspaceEntity extends Workspace {
   @PrimaryGeneratedColumn()
   id!: number;
+
+  /** Changes on every committed write (the ETag comes from it). */
+  @Column(VERSION_COLUMN)
+  version!: string;
 
   /** Namespace URI, unique among non-isolated workspaces. */
   @Column({ name: 'namespace_uri', type: 'text' })

@@ -1,4 +1,5 @@
 import { declaredRep, doc, link, list, LINK_FIELD, Namespace, obj, RepDocument, Workspace } from '@geocatalog/catalog-model';
+import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { WorkspaceEntity } from './workspace.entity';
 
@@ -51,4 +52,9 @@ export function namespaceList(workspaces: WorkspaceEntity[], links: LinkBuilder)
 /** `<namespace>`: prefix, uri, isolated (GeoServer writes no links here). */
 export function namespaceDocument(w: WorkspaceEntity): RepDocument {
   return doc('namespace', declaredRep(Namespace, w));
+}
+
+/** ETag of a workspace, and of its namespace (one row). */
+export function workspaceTag(w: WorkspaceEntity): string {
+  return versionTag(w.version);
 }

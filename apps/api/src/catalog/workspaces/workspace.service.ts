@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, mergeDeclared, Namespace, RESERVED_WORKSPACE_NAMES, Sent, Workspace } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { nameTaken } from '../../database/pg-errors';
+import { checkPrecondition } from '../record-precondition';
 import { WorkspaceEntity } from './workspace.entity';
+import { workspaceTag } from './workspace.mapper';
 
 /** What a client may set on a workspace (and its namespace): the fields a body sent. */
 export type WorkspaceInput = Sent<Workspace> & Sent<Namespace>;
@@ -100,9 +102,10 @@ export class WorkspaceService {
   }
 
   /** Partial update: rename, isolation, namespace URI. */
-  async update(name: string, input: WorkspaceInput): Promise<void> {
+  async update(name: string, input: WorkspaceInput, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const ws = await this.get(name, tx);
+      await checkPrecondition(tx, 'workspace', ws, ifMatch, workspaceTag);
       const oldName = ws.name;
       if (input.name !== undefined && input.name !== ws.name) {
         const name = checkName('workspace', input.name);
@@ -147,11 +150,12 @@ export class WorkspaceService {
    * layers elsewhere drawn with its styles fall back to their geometry's default style.
    * Returns the ids of the deleted stores so their connection pools can be closed.
    */
-  async delete(name: string, recurse: boolean): Promise<number[]> {
+  async delete(name: string, recurse: boolean, ifMatch?: string): Promise<number[]> {
     return this.db.transaction(async (tx) => {
       const ws = await this.get(name, tx);
       // Lock the row: stores or styles created meanwhile wait, then fail on the missing parent.
       await tx.query(`SELECT id FROM workspace WHERE id = $1 FOR UPDATE`, [ws.id]);
+      await checkPrecondition(tx, 'workspace', ws, ifMatch, workspaceTag);
       const contents: WorkspaceContents[] = [];
       for (const hook of this.contentHooks) contents.push(await hook(tx, ws));
       if (!recurse && contents.some((c) => c.held > 0)) throw new CatalogError('NOT_EMPTY', 'Workspace not empty');

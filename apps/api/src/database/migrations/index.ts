@@ -3,6 +3,7 @@ import { CreateFeatureTypesAndLayers1763750000000 } from './1763750000000-create
 import { CreateSessions1763900000000 } from './1763900000000-create-sessions';
 import { AddUserNameKey1763940000000 } from './1763940000000-add-user-name-key';
 import { AddFeatureTypeSettings1764000000000 } from './1764000000000-add-feature-type-settings';
+import { AddRecordVersions1764100000000 } from './1764100000000-add-record-versions';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateSessions1763900000000,
   AddUserNameKey1763940000000,
   AddFeatureTypeSettings1764000000000,
+  AddRecordVersions1764100000000,
 ];
