@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { BodyReaderInterceptor } from './rest/body-reader.interceptor';
+import { DryRunInterceptor } from './rest/dry-run.interceptor';
 import { AboutController } from './about/about.controller';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -20,6 +21,8 @@ import { SecurityModule } from './security/security.module';
   controllers: [AboutController, HealthController],
   providers: [
     // Guards (authentication) run before interceptors: bodies are read only for authorised requests.
+    // A dry run wraps everything after it, body reading included.
+    { provide: APP_INTERCEPTOR, useClass: DryRunInterceptor },
     { provide: APP_INTERCEPTOR, useClass: BodyReaderInterceptor },
     { provide: APP_INTERCEPTOR, useClass: RestResponseInterceptor },
   ],

@@ -85,9 +85,11 @@ export class UserService implements OnApplicationBootstrap {
     const name = checkName('user', input.userName);
     if (!input.password) throw new CatalogError('MISSING_FIELD', 'The user has no password; it is required');
     const hash = await hashPassword(input.password);
-    const user = await uniquely(
-      () => this.db.getRepository(UserEntity).save({ name, nameKey: caseInsensitiveNameKey(name), passwordHash: hash, enabled: input.enabled ?? true }),
-      () => userTaken(name),
+    const user = await this.db.transaction((tx) =>
+      uniquely(
+        () => tx.getRepository(UserEntity).save({ name, nameKey: caseInsensitiveNameKey(name), passwordHash: hash, enabled: input.enabled ?? true }),
+        () => userTaken(name),
+      ),
     );
     this.onChange();
     return { userName: user.name, enabled: user.enabled, roles: [], version: String(user.version ?? '') };

@@ -76,7 +76,11 @@ that does not answer is a 503. Limits: 1 MiB per catalog body, 10 MiB per SLD.
 for a style, \`.sld\`); lists with a weak one. \`If-None-Match\` with the current tag is a 304. A PUT,
 DELETE or POST to a record with \`If-Match\` that is not its current tag is a 412 carrying the current
 \`ETag\`, checked inside the write's transaction; with \`REQUIRE_IF_MATCH=on\`, a PUT or DELETE
-without \`If-Match\` is a 428.`;
+without \`If-Match\` is a 428.
+
+**Dry runs.** Every write takes \`?dryRun=true\`: it is checked and executed in a transaction that is
+rolled back, and answers what the real write would (status, \`Location\`, body or error) with
+\`Dry-Run: true\`; nothing is stored.`;
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed or invalid body or parameter (the sentence names the field and the reason)',
@@ -158,6 +162,15 @@ function queryParameters(op: RestOperation): JsonSchema[] {
   const params: JsonSchema[] = (op.query ?? []).map((name) => ({ name, in: 'query', required: false, ...QUERY_PARAMETERS[name] }));
   if (op.errors.includes(404)) {
     params.push({ name: 'quietOnNotFound', in: 'query', required: false, description: 'Answer a 404 with an empty body', schema: { type: 'boolean' } });
+  }
+  if (op.method !== 'GET') {
+    params.push({
+      name: 'dryRun',
+      in: 'query',
+      required: false,
+      description: 'Check and execute the write in a transaction that is rolled back: the real answer plus `Dry-Run: true`, nothing stored',
+      schema: { type: 'boolean' },
+    });
   }
   if (op.method === 'GET' && !('jsonOnly' in op.success)) {
     const formats = 'sld' in op.success ? ['xml', 'json', 'sld'] : ['xml', 'json'];
