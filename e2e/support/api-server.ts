@@ -26,6 +26,8 @@ export interface ApiServer {
   stop(): Promise<void>;
   /** What the process printed so far (stdout and stderr; the last 32,000 characters). */
   output(): string;
+  /** `kill -9`, wait for the exit; keeps the data directory and database for a restart on them. */
+  kill(): Promise<void>;
 }
 
 export interface StartApiOptions {
@@ -193,7 +195,14 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
     await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
   }
 
-  return { baseUrl, restUrl, admin, dataDir, databaseUrl, stop, output: () => output };
+  const kill = async () => {
+    if (exitInfo) return;
+    signalled = true;
+    child.kill('SIGKILL');
+    await exited;
+  };
+
+  return { baseUrl, restUrl, admin, dataDir, databaseUrl, stop, kill, output: () => output };
 }
 
 /** A port that was free a moment ago (bound to 0, then released). */
