@@ -168,9 +168,15 @@ describe('detectSldVersion', () => {
 
   it('reads no further than the root start tag', () => {
     const broken = `<StyledLayerDescriptor version="1.1.0" ${SLD_NS}>${'<x>&bad; \u0000'.repeat(1_000_000)}`;
-    const start = performance.now();
+    // V8 builds the repeated string lazily; flatten it first, so only the reading is timed, and
+    // compare with reading the whole document once in the same run (the machine may be busy).
+    broken.charCodeAt(broken.length - 1);
+    let start = performance.now();
+    new TextEncoder().encode(broken);
+    const whole = performance.now() - start;
+    start = performance.now();
     expect(detectSldVersion(broken)).toBe('1.1.0');
-    expect(performance.now() - start).toBeLessThan(50);
+    expect(performance.now() - start).toBeLessThan(whole / 10);
   });
 });
 
