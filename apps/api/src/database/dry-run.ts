@@ -10,7 +10,7 @@ const joined = new WeakSet<DataSource>();
  * and executed exactly as they would be, and nothing is stored.
  */
 export async function withDryRun<T>(db: DataSource, work: () => Promise<T>): Promise<T> {
-  joinDryRuns(db);
+  if (!joined.has(db)) throw new Error('joinDryRuns(db) was not called at start-up');
   const runner = db.createQueryRunner();
   await runner.connect();
   try {
@@ -29,7 +29,7 @@ export async function withDryRun<T>(db: DataSource, work: () => Promise<T>): Pro
  * session at a time, is not asked to serve a second connection while the first holds a
  * transaction). Outside a dry run everything is TypeORM's own. Installed once per data source.
  */
-function joinDryRuns(db: DataSource): void {
+export function joinDryRuns(db: DataSource): void {
   if (joined.has(db)) return;
   joined.add(db);
   const ownManager = db.manager;

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
-import { withDryRun } from '../database/dry-run';
+import { joinDryRuns, withDryRun } from '../database/dry-run';
 import { RestRequest } from './rest-request';
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE']);
@@ -16,7 +16,10 @@ const WRITES = new Set(['POST', 'PUT', 'DELETE']);
  */
 @Injectable()
 export class DryRunInterceptor implements NestInterceptor {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    // At start-up, before any request: the data source learns to join dry runs, once.
+    joinDryRuns(db);
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
