@@ -2,6 +2,7 @@ import { IsBoolean, IsObject, IsOptional, IsString } from 'class-validator';
 import { Wire, WireRoot } from '../wire/declare';
 import { child, textOf } from '../wire/node';
 import { IsCatalogName } from './rules';
+import { DATE_CREATED, DATE_MODIFIED } from './dates';
 
 /**
  * A data store (GeoServer's `DataStoreInfo`), fields in GeoServer's order with the dates spliced
@@ -54,10 +55,10 @@ export class DataStore {
   @Wire({ kind: 'boolean', element: '_default', constant: false })
   isDefault?: boolean;
 
-  @Wire({ kind: 'date', column: { name: 'date_created', type: 'timestamptz', default: 'now()' } })
+  @Wire(DATE_CREATED)
   dateCreated!: Date;
 
-  @Wire({ kind: 'date', column: { name: 'date_modified', type: 'timestamptz', nullable: true } })
+  @Wire(DATE_MODIFIED)
   dateModified!: Date | null;
 
   @IsBoolean()

@@ -2,6 +2,7 @@ import { IsBoolean, IsInt, IsOptional, IsString, ValidateNested } from 'class-va
 import { Wire, WireRoot } from '../wire/declare';
 import { childrenNamed, child, textOf } from '../wire/node';
 import { referenceFrom, SentReference } from '../wire/read';
+import { DATE_CREATED, DATE_MODIFIED } from './dates';
 
 /** A layer's attribution (GeoServer's `AttributionInfo`): who to credit, with an optional logo. */
 export class Attribution {
@@ -111,9 +112,9 @@ export class Layer {
   @Wire({ kind: 'object', type: () => Attribution, column: { type: 'json', nullable: true } })
   attribution!: Attribution | null;
 
-  @Wire({ kind: 'date', column: { name: 'date_created', type: 'timestamptz', default: 'now()' } })
+  @Wire(DATE_CREATED)
   dateCreated!: Date;
 
-  @Wire({ kind: 'date', column: { name: 'date_modified', type: 'timestamptz', nullable: true } })
+  @Wire(DATE_MODIFIED)
   dateModified!: Date | null;
 }

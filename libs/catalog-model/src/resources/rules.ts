@@ -1,12 +1,9 @@
 /**
- * Validation rules the declarations share, as class-validator decorators: the catalog's name rule
- * and "required when creating". Each carries the CatalogError code its refusal maps to.
+ * Validation rules the declarations share, as class-validator decorators: the catalog's name rule,
+ * carrying the CatalogError code its refusal maps to.
  */
-import { IsDefined, registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { NamedKind, nameProblem, normalizeName } from '../names';
-
-/** Validation group of rules that hold only when a record is created (POST). */
-export const ON_CREATE = 'create';
 
 /**
  * The catalog name rule ({@link nameProblem}), refused with the message `checkName` gives; names
@@ -28,9 +25,4 @@ export function IsCatalogName(kind: NamedKind, reserved: readonly string[] = [],
         },
       },
     });
-}
-
-/** Required when creating: `The {owner} has no {element}; it is required`. */
-export function RequiredOnCreate(owner: string, element: string): PropertyDecorator {
-  return IsDefined({ groups: [ON_CREATE], message: `The ${owner} has no ${element}; it is required`, context: { code: 'MISSING_FIELD' } });
 }

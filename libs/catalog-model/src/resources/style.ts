@@ -3,6 +3,7 @@ import { Wire, WireRoot } from '../wire/declare';
 import { child, textOf } from '../wire/node';
 import { obj } from '../wire/representation';
 import { IsCatalogName } from './rules';
+import { DATE_CREATED, DATE_MODIFIED } from './dates';
 
 /** Style languages whose content the catalog stores. */
 export const STYLE_FORMATS = ['sld'] as const;
@@ -42,9 +43,9 @@ export class Style {
   @Wire({ kind: 'text', aliases: ['fileName'], emptyIsAbsent: true, column: { type: 'varchar', length: 512 }, description: 'defaults to `name.sld`' })
   filename!: string;
 
-  @Wire({ kind: 'date', column: { name: 'date_created', type: 'timestamptz', default: 'now()' } })
+  @Wire(DATE_CREATED)
   dateCreated!: Date;
 
-  @Wire({ kind: 'date', column: { name: 'date_modified', type: 'timestamptz', nullable: true } })
+  @Wire(DATE_MODIFIED)
   dateModified!: Date | null;
 }

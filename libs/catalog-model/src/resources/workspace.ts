@@ -2,6 +2,7 @@ import { IsBoolean } from 'class-validator';
 import { Wire, WireRoot } from '../wire/declare';
 import { RESERVED_WORKSPACE_NAMES } from '../names';
 import { IsCatalogName } from './rules';
+import { DATE_CREATED, DATE_MODIFIED } from './dates';
 
 /** A workspace (GeoServer's `WorkspaceInfo`): a named container of stores, styles and layers. */
 @WireRoot('workspace')
@@ -14,10 +15,10 @@ export class Workspace {
   @Wire({ kind: 'boolean', column: { type: 'boolean', default: false } })
   isolated!: boolean;
 
-  @Wire({ kind: 'date', column: { name: 'date_created', type: 'timestamptz', default: 'now()' } })
+  @Wire(DATE_CREATED)
   dateCreated!: Date;
 
-  @Wire({ kind: 'date', column: { name: 'date_modified', type: 'timestamptz', nullable: true } })
+  @Wire(DATE_MODIFIED)
   dateModified!: Date | null;
 
   // Written after the dates: the four store-collection links GeoServer appends.
