@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FeaturesModule } from './features/features.module';
 import { HealthController } from './health/health.controller';
+import { HistoryModule } from './history/history.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { RestFallbackModule } from './rest/rest.module';
 import { RestResponseInterceptor } from './rest/rest-response.interceptor';
@@ -17,7 +18,18 @@ import { SecurityModule } from './security/security.module';
 
 @Module({
   // RestFallbackModule last: its catch-all route must be registered after every other.
-  imports: [ConfigModule, DatabaseModule, SampleDatabaseModule, AuthModule, CatalogModule, SecurityModule, FeaturesModule, OpenApiModule, RestFallbackModule],
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    SampleDatabaseModule,
+    AuthModule,
+    CatalogModule,
+    SecurityModule,
+    FeaturesModule,
+    HistoryModule,
+    OpenApiModule,
+    RestFallbackModule,
+  ],
   controllers: [AboutController, HealthController],
   providers: [
     // Guards (authentication) run before interceptors: bodies are read only for authorised requests.

@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { crossSiteMiddleware } from './auth/cross-site';
 import { ConfigError, loadConfig } from './config/config';
+import { changeContextMiddleware } from './history/change-context';
 import { makePrivate } from './config/private-dir';
 import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
@@ -35,6 +36,8 @@ async function bootstrap(): Promise<void> {
   // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
   app.use(inputRuleMiddleware());
   app.use(restPathMiddleware(config.contextPath, config.trustProxy, config.requireIfMatch));
+  // Every request's changes share its id; the history reads who made them from it.
+  app.use(changeContextMiddleware());
   const consoleServed = mountConsole(server, config.contextPath, config.webRoot);
   if (config.contextPath) app.setGlobalPrefix(config.contextPath.slice(1));
   app.useGlobalFilters(new CatalogExceptionFilter());

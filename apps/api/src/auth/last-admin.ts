@@ -24,3 +24,17 @@ export async function keepAnAdmin(tx: EntityManager, user: { id: number; name: s
     `Cannot ${verb} user '${user.name}': it is the last enabled administrator, and without one nobody could administer the catalog. Make another user ADMIN first.`,
   );
 }
+
+/**
+ * After a change that rewrote users wholesale (a revert), refuses (409) the result when no
+ * enabled ADMIN is left. Takes the same lock as {@link keepAnAdmin}.
+ */
+export async function anAdminRemains(tx: EntityManager): Promise<void> {
+  await tx.query(ADMINS_LOCK_SQL);
+  const [row]: Array<{ n: string }> = await tx.query(
+    `SELECT count(*) AS n FROM app_user u JOIN user_role r ON r.user_id = u.id AND r.role = 'ADMIN' WHERE u.enabled`,
+  );
+  if (Number(row.n) === 0) {
+    throw new CatalogError('CONFLICT', 'Cannot revert: it would leave no enabled administrator, and without one nobody could administer the catalog.');
+  }
+}

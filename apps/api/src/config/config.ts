@@ -35,6 +35,8 @@ export interface AppConfig {
   storeHosts?: StoreHosts;
   /** `REQUIRE_IF_MATCH`: a PUT or DELETE of a catalog record without `If-Match` is a 428. */
   requireIfMatch: boolean;
+  /** `HISTORY_DAYS`: how long changes are kept in the history (0 = for ever). */
+  historyDays: number;
 }
 
 /** Thrown at start with every bad variable listed, so a misconfiguration is fixed in one go. */
@@ -98,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     return parsed ?? origin;
   });
   const requireIfMatch = parseSwitch('REQUIRE_IF_MATCH', env.REQUIRE_IF_MATCH, false, problems);
+  let historyDays = 90;
+  if (env.HISTORY_DAYS !== undefined && env.HISTORY_DAYS !== '') {
+    historyDays = Number(env.HISTORY_DAYS);
+    if (!/^\d{1,6}$/.test(env.HISTORY_DAYS)) problems.push(`HISTORY_DAYS must be a whole number of days (0 = keep for ever), got '${env.HISTORY_DAYS}'`);
+  }
   const storeHostList = parseList(env.STORE_HOSTS);
   let storeHosts: StoreHosts | undefined;
   if (storeHostList.length) {
@@ -125,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins,
     storeHosts,
     requireIfMatch,
+    historyDays,
   };
 }
 

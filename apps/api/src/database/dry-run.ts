@@ -4,6 +4,11 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 const scope = new AsyncLocalStorage<QueryRunner>();
 const joined = new WeakSet<DataSource>();
 
+/** Whether the calling async context is inside a dry run. */
+export function inDryRun(): boolean {
+  return scope.getStore() !== undefined;
+}
+
 /**
  * Runs `work` with every catalog transaction it opens (`db.transaction`) joined, as a savepoint,
  * into one transaction that is rolled back at the end whatever happens: the writes are checked

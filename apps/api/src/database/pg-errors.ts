@@ -14,6 +14,12 @@ export function foreignKeyViolation(err: unknown): boolean {
   return (e?.code ?? e?.driverError?.code) === '23503';
 }
 
+/** True for any integrity constraint violation (SQLSTATE class 23: not null, check, foreign key, unique…). */
+export function integrityViolation(err: unknown): boolean {
+  const e = err as { code?: string; driverError?: { code?: string } };
+  return (e?.code ?? e?.driverError?.code ?? '').startsWith('23');
+}
+
 /**
  * The one place a unique violation becomes a 409: `err` as ALREADY_EXISTS with the sentence
  * `taken` gives for the broken constraint (names are unique by database constraint, so two

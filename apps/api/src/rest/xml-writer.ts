@@ -58,6 +58,9 @@ function writeElement(out: string[], fieldName: string, rep: Rep, depth: number)
     case 'double':
       out.push(`${pad}<${name}>${javaDouble(rep.value)}</${name}>`);
       return;
+    case 'json':
+      out.push(rep.value === null || rep.value === undefined ? `${pad}<${name}/>` : `${pad}<${name}>${escapeXml(JSON.stringify(rep.value))}</${name}>`);
+      return;
     case 'link':
       out.push(`${pad}<${name}>`);
       writeLink(out, rep.href, rep.type, depth + 1);

@@ -14,6 +14,8 @@ export function toJettison(rep: Rep): Json {
   switch (rep.kind) {
     case 'double':
       return rep.value;
+    case 'json':
+      return (rep.value ?? null) as Json;
     case 'link':
       // A link standing alone as an element's content is written as the bare URL.
       return rep.href;

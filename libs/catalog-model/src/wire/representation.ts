@@ -56,8 +56,17 @@ export interface RepText {
   value: Scalar;
 }
 
+/**
+ * A JSON value carried as is: written unchanged in JSON and as its JSON text in XML (the record
+ * representations a change holds, contract §7). `null` is written as JSON `null` / an empty element.
+ */
+export interface RepJson {
+  kind: 'json';
+  value: unknown;
+}
+
 /** Any node of a representation. */
-export type Rep = Scalar | RepObject | RepList | RepLink | RepEntries | RepText | RepDouble;
+export type Rep = Scalar | RepObject | RepList | RepLink | RepEntries | RepText | RepDouble | RepJson;
 
 /** A whole document: the root element's name and its content. */
 export interface RepDocument {
@@ -73,6 +82,11 @@ export function obj(fields: Array<[string, Rep | undefined | null]>, attrs: Arra
 /** Builds a repeated-item node. */
 export function list(item: string, items: Rep[], options: { bareJson?: boolean; attrs?: Array<[string, string]> } = {}): RepList {
   return { kind: 'list', item, items, bareJson: options.bareJson, attrs: options.attrs };
+}
+
+/** Carries a JSON value as is. */
+export function jsonValue(value: unknown): RepJson {
+  return { kind: 'json', value };
 }
 
 /** Builds a Java double. */

@@ -4,6 +4,7 @@ import { CreateSessions1763900000000 } from './1763900000000-create-sessions';
 import { AddUserNameKey1763940000000 } from './1763940000000-add-user-name-key';
 import { AddFeatureTypeSettings1764000000000 } from './1764000000000-add-feature-type-settings';
 import { AddRecordVersions1764100000000 } from './1764100000000-add-record-versions';
+import { CreateChangeHistory1764200000000 } from './1764200000000-create-change-history';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AddUserNameKey1763940000000,
   AddFeatureTypeSettings1764000000000,
   AddRecordVersions1764100000000,
+  CreateChangeHistory1764200000000,
 ];

@@ -1,0 +1,61 @@
+import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
+
+/** Wait before listening again after the notification connection failed. */
+const RELISTEN_MS = 2000;
+
+/**
+ * One connection to the catalog database that `LISTEN`s on a channel and calls `heard` for every
+ * notification, and once after each (re)connection (what was notified while it was away is
+ * lost: the caller reads what it missed). A broken connection is replaced every two seconds
+ * until it works again, so an outage of the catalog database never ends the listening.
+ */
+export class CatalogNotifications {
+  private readonly logger = new Logger('Notifications');
+  private client?: Client;
+  private retry?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly heard: () => void,
+  ) {}
+
+  start(): void {
+    void this.listen();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client({ connectionString: this.url });
+    const again = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      client.end().catch(() => undefined);
+      if (!this.closed) this.retry = setTimeout(() => void this.listen(), RELISTEN_MS);
+    };
+    this.client = client;
+    client.on('notification', () => this.heard());
+    client.on('error', (err) => {
+      this.logger.warn(`Listening on ${this.channel} interrupted: ${err.message}; listening again`);
+      again();
+    });
+    client.on('end', again);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+      this.heard();
+    } catch (err) {
+      this.logger.warn(`Cannot listen on ${this.channel}: ${(err as Error).message}; trying again`);
+      again();
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CatalogNotifications } from '../database/catalog-notifications';
+import { afterCommit } from '../database/commit-hooks';
+import { CATALOG_DATABASE, CatalogDatabase } from '../database/database.module';
+import { ChangeEvent, ChangeLog } from './change-log';
+
+/** Changes read from the history per query. */
+const PAGE = 500;
+
+/** One open event stream: told each change after `last`, in order; false from `send` drops it. */
+interface Subscriber {
+  last: bigint;
+  live: boolean;
+  send(change: ChangeEvent): boolean;
+  drop(): void;
+}
+
+/**
+ * Delivers committed changes to the event streams of this process, in order, whichever process
+ * committed them. It is woken by this process's own commits and, on PostgreSQL, by `NOTIFY
+ * catalog_changes` from every process's commit (see the history migration); woken, it reads the
+ * history after the last number it delivered. A stream joining with a `since` first replays the
+ * history itself, then goes live. A stream that cannot keep up is dropped: writers never wait
+ * for readers.
+ */
+@Injectable()
+export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Events');
+  private readonly subscribers = new Set<Subscriber>();
+  /** The highest number delivered; undefined while nobody listens. */
+  private last?: bigint;
+  private reading = false;
+  private again = false;
+  private notifications?: CatalogNotifications;
+
+  constructor(
+    @InjectDataSource() db: DataSource,
+    @Inject(CATALOG_DATABASE) private readonly catalog: CatalogDatabase,
+    private readonly log: ChangeLog,
+  ) {
+    afterCommit(db, () => this.wake());
+  }
+
+  onApplicationBootstrap(): void {
+    // The embedded catalog serves one process: its own commits are all there is to hear.
+    if (this.catalog.embedded) return;
+    this.notifications = new CatalogNotifications(this.catalog.url, 'catalog_changes', () => this.wake());
+    this.notifications.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const s of this.subscribers) s.drop();
+    await this.notifications?.close();
+  }
+
+  /** How many streams are open (for tests and diagnostics). */
+  get streams(): number {
+    return this.subscribers.size;
+  }
+
+  /**
+   * Opens a stream: changes after `since` (replayed from the history first, page by page as the
+   * client takes them: `drained` resolves when it can take more), or from now on. Returns the
+   * function that closes it.
+   */
+  async subscribe(since: string | undefined, send: (change: ChangeEvent) => boolean, drop: () => void, drained: () => Promise<void>): Promise<() => void> {
+    if (this.last === undefined) this.last = BigInt(await this.log.latest());
+    const sub: Subscriber = { last: since === undefined ? this.last : BigInt(since), live: false, send, drop };
+    this.subscribers.add(sub);
+    void this.replay(sub, drained).catch((err) => {
+      this.logger.warn(`Event stream closed: the history could not be read (${(err as Error).message})`);
+      this.subscribers.delete(sub);
+      sub.drop();
+    });
+    return () => {
+      this.subscribers.delete(sub);
+      if (!this.subscribers.size) this.last = undefined;
+    };
+  }
+
+  /** Replays the history to a joining stream until it has caught up with the feed. */
+  private async replay(sub: Subscriber, drained: () => Promise<void>): Promise<void> {
+    for (;;) {
+      const changes = await this.log.after(String(sub.last), PAGE);
+      if (!this.subscribers.has(sub)) return;
+      for (const c of changes) if (!this.deliver(sub, c)) return;
+      // Checked and set without awaiting: the feed cannot deliver in between.
+      if (changes.length < PAGE && (this.last === undefined || sub.last >= this.last)) {
+        sub.live = true;
+        return;
+      }
+      await drained();
+    }
+  }
+
+  private deliver(sub: Subscriber, change: ChangeEvent): boolean {
+    const seq = BigInt(change.seq);
+    if (seq <= sub.last) return true;
+    sub.last = seq;
+    if (sub.send(change)) return true;
+    this.subscribers.delete(sub);
+    sub.drop();
+    return false;
+  }
+
+  /** Reads what was committed after the last delivered change and hands it to the live streams. */
+  private wake(): void {
+    if (!this.subscribers.size || this.last === undefined) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = true;
+    void this.read().finally(() => (this.reading = false));
+  }
+
+  private async read(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        for (;;) {
+          if (this.last === undefined) return;
+          const changes = await this.log.after(String(this.last), PAGE);
+          for (const c of changes) {
+            const seq = BigInt(c.seq);
+            if (this.last !== undefined && seq > this.last) this.last = seq;
+            for (const sub of this.subscribers) if (sub.live) this.deliver(sub, c);
+          }
+          if (changes.length < PAGE) break;
+        }
+      } while (this.again);
+    } catch (err) {
+      this.logger.warn(`Changes not read from the history: ${(err as Error).message}; the next change retries`);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ChangeKind, ChangeOperation } from './change-kinds';
+
+/** One committed change, as the history answers it. */
+export interface Change {
+  seq: string;
+  time: Date;
+  user: string | null;
+  operation: ChangeOperation;
+  kind: ChangeKind;
+  resource: string | null;
+  request: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** A change without its representations, as the event stream sends it. */
+export type ChangeEvent = Omit<Change, 'before' | 'after'>;
+
+/** What `GET /rest/changes` selects; `olderThan` pages towards the oldest. */
+export interface ChangeQuery {
+  since?: string;
+  olderThan?: string;
+  resource?: string;
+  user?: string;
+  limit: number;
+}
+
+const EVENT_COLUMNS = `seq::text AS seq, time, user_name AS "user", operation, kind, resource, request`;
+const COLUMNS = `${EVENT_COLUMNS}, before, after`;
+
+/** `resource` as a LIKE pattern for what lies below it: `%`, `_` and `\` taken literally. */
+function below(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
+}
+
+/** Reads the committed history. */
+@Injectable()
+export class ChangeLog {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Newest first; `since` and `olderThan` are exclusive bounds. */
+  async list(q: ChangeQuery): Promise<Change[]> {
+    const where = ['seq IS NOT NULL'];
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (q.since !== undefined) where.push(`seq > ${param(q.since)}`);
+    if (q.olderThan !== undefined) where.push(`seq < ${param(q.olderThan)}`);
+    if (q.user !== undefined) where.push(`user_name = ${param(q.user)}`);
+    if (q.resource !== undefined) {
+      const prefix = q.resource.replace(/\/+$/, '');
+      where.push(`(resource = ${param(prefix)} OR resource LIKE ${param(below(prefix))})`);
+    }
+    return this.db.query(`SELECT ${COLUMNS} FROM catalog_change c WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ${param(q.limit)}`, params);
+  }
+
+  /** Oldest first, after `since`, without the representations: what event streams carry. */
+  after(since: string, limit: number): Promise<ChangeEvent[]> {
+    return this.db.query(`SELECT ${EVENT_COLUMNS} FROM catalog_change c WHERE seq > $1 ORDER BY c.seq LIMIT $2`, [since, limit]);
+  }
+
+  /** The highest number given so far ('0' before the first change). */
+  async latest(): Promise<string> {
+    const [row]: Array<{ seq: string | null }> = await this.db.query(`SELECT max(seq)::text AS seq FROM catalog_change`);
+    return row.seq ?? '0';
+  }
+
+  /** One change; 404 when there is none with that number. */
+  async get(seq: string, manager: EntityManager = this.db.manager): Promise<Change> {
+    const rows: Change[] = /^\d{1,18}$/.test(seq) ? await manager.query(`SELECT ${COLUMNS} FROM catalog_change c WHERE seq = $1`, [seq]) : [];
+    if (!rows.length) throw new CatalogError('NOT_FOUND', `No such change: ${seq}`);
+    return rows[0];
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/config';
+
+/** Rows removed per statement: short statements, so pruning never holds up writes for long. */
+const BATCH = 1000;
+const HOURLY = 3_600_000;
+
+/**
+ * `HISTORY_DAYS`: changes older than that many days are removed at start and every hour, in
+ * small batches of single-row deletes (writers append new rows meanwhile; nothing waits on a
+ * table lock). Every process prunes; doing it twice is harmless.
+ */
+@Injectable()
+export class HistoryRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('History');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.historyDays === 0) return;
+    const run = () => {
+      this.running ??= this.prune()
+        .catch((err) => {
+          this.logger.warn(`History not pruned this time: ${(err as Error).message}`);
+          return 0;
+        })
+        .finally(() => (this.running = undefined));
+    };
+    run();
+    this.timer = setInterval(run, HOURLY);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Removes the changes older than the retention; returns how many. */
+  async prune(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const rows: unknown[] = await this.db.query(
+        `DELETE FROM catalog_change WHERE id IN (
+           SELECT id FROM catalog_change WHERE seq IS NOT NULL AND time < now() - make_interval(days => $1) LIMIT ${BATCH})
+         RETURNING id`,
+        [this.config.historyDays],
+      );
+      removed += rows.length;
+      if (rows.length < BATCH) return removed;
+    }
+  }
+}

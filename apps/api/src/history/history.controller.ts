@@ -1,0 +1,80 @@
+import { Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { CatalogError, RepDocument } from '@geocatalog/catalog-model';
+import { AdminOnly } from '../auth/roles.decorator';
+import { PostgisConnector } from '../datastores/postgis/postgis.connector';
+import { Links, QueryFlag } from '../rest/rest-params';
+import { LinkBuilder } from '../rest/rest-request';
+import { Done } from '../rest/rest-response';
+import { ChangeLog, ChangeQuery } from './change-log';
+import { changeDocument, changeList } from './change.mapper';
+import { ChangeReverter } from './revert';
+
+/** Default and largest page of `GET /rest/changes`. */
+const PAGE = { default: 100, max: 1000 };
+
+/** A change number given in the query: digits only. */
+function seqParam(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d{1,18}$/.test(value)) {
+    throw new CatalogError('INVALID_VALUE', `Invalid ${name} '${String(value)}': give a change number`);
+  }
+  return value;
+}
+
+function textParam(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new CatalogError('INVALID_VALUE', `Give ${name} once`);
+  return value;
+}
+
+function limitParam(value: unknown): number {
+  if (value === undefined) return PAGE.default;
+  const n = typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= PAGE.max)) throw new CatalogError('INVALID_VALUE', `Invalid limit '${String(value)}': give a number from 1 to ${PAGE.max}`);
+  return n;
+}
+
+/** `/rest/changes`: the change history (contract §7), for administrators. */
+@Controller('rest/changes')
+@AdminOnly()
+export class HistoryController {
+  constructor(
+    private readonly log: ChangeLog,
+    private readonly reverter: ChangeReverter,
+    private readonly connector: PostgisConnector,
+  ) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Links() links: LinkBuilder): Promise<RepDocument> {
+    const q: ChangeQuery = {
+      since: seqParam('since', query.since),
+      olderThan: seqParam('olderThan', query.olderThan),
+      resource: textParam('resource', query.resource),
+      user: textParam('user', query.user),
+      limit: limitParam(query.limit),
+    };
+    const changes = await this.log.list(q);
+    let next: string | undefined;
+    if (changes.length === q.limit) {
+      const params = new URLSearchParams();
+      for (const key of ['since', 'resource', 'user'] as const) if (q[key] !== undefined) params.set(key, String(q[key]));
+      params.set('limit', String(q.limit));
+      params.set('olderThan', changes[changes.length - 1].seq);
+      next = `${links.restBase}/changes.${links.format}?${params}`;
+    }
+    return changeList(changes, next, links);
+  }
+
+  @Get(':seq')
+  async get(@Param('seq') seq: string, @Links() links: LinkBuilder): Promise<RepDocument> {
+    return changeDocument(await this.log.get(seq), links);
+  }
+
+  @Post(':seq/revert')
+  async revert(@Param('seq') seq: string, @QueryFlag('force') force: boolean): Promise<Done> {
+    const { storeIds } = await this.reverter.revert(seq, force);
+    // A store put back as it was may point elsewhere: its pool is opened again on next use.
+    await this.connector.releaseAll(storeIds);
+    return new Done();
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
+import { ChangeLog } from './change-log';
+import { ChangeRecorder } from './change-recorder';
+import { ChangeFeed } from './change-feed';
+import { EventsController } from './events.controller';
+import { HistoryController } from './history.controller';
+import { HistoryRetention } from './history-retention';
+import { ChangeReverter } from './revert';
+
+/** The change history, its reverts and its live event stream (contract §7). */
+@Module({
+  imports: [CatalogModule],
+  controllers: [HistoryController, EventsController],
+  providers: [ChangeRecorder, ChangeLog, ChangeReverter, HistoryRetention, ChangeFeed],
+})
+export class HistoryModule {}
