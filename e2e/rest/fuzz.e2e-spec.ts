@@ -23,6 +23,7 @@ import {
   DocumentedOperation,
   exampleBody,
   exampleQuery,
+  isEventStream,
   label,
   OpenApi,
   operationsOf,
@@ -272,7 +273,8 @@ function restExample(o: DocumentedOperation): Example {
 
 describe('no 5xx, whatever the input', () => {
   it('every operation of the REST API, its example request mutated', async () => {
-    const ops = operationsOf(doc);
+    // The event stream stays open whatever it is sent: rest/events checks its refusals of bad input.
+    const ops = operationsOf(doc).filter((o) => !isEventStream(o.op));
     let sent = 0;
     const exercised = new Set<string>();
     for (const [i, o] of ops.entries()) {

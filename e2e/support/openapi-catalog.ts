@@ -33,7 +33,8 @@ export const label = ({ method, path }: DocumentedOperation) => `${method} ${pat
 export function concretePath({ path, op }: DocumentedOperation, missing = false): string {
   const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const example = String(op.parameters?.find((p) => p.in === 'path' && p.name === name)?.example ?? '');
+    const documented = String(op.parameters?.find((p) => p.in === 'path' && p.name === name)?.example ?? '');
+    const example = name === 'seq' && newestChange ? newestChange : documented;
     if (!missing || name !== names[names.length - 1]) return encodeURIComponent(example);
     return example.includes(':') ? `${example.split(':')[0]}:no_such_${name}` : `no_such_${name}`;
   });
@@ -45,8 +46,16 @@ export function exampleQuery(op: Operation): string {
   return params.length ? `?${params.map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`).join('&')}` : '';
 }
 
-export type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user';
-export const ALL_FIXTURES = new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user']);
+export type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user' | 'change';
+export const ALL_FIXTURES = new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user', 'change']);
+
+/** The newest change once the catalog is built: what `{seq}` names in example requests. */
+let newestChange: string | undefined;
+
+/** Whether the operation answers an open event stream (examples and fuzzing do not wait for its end). */
+export function isEventStream(op: Operation): boolean {
+  return Object.values(op.responses).some((r) => r.content?.['text/event-stream']);
+}
 
 /** What must exist before the operation's example can succeed: its path's parents, and what its example body names. */
 export function needs({ path, op }: DocumentedOperation): Set<Fixture> {
@@ -57,6 +66,8 @@ export function needs({ path, op }: DocumentedOperation): Set<Fixture> {
     if (name === 'ft' || name === 'layer') need.add('featureType');
     if (name === 'style') need.add(path.startsWith('/workspaces/') ? 'wsStyle' : 'globalStyle');
     if (name === 'name') need.add('user');
+    // A change to revert: the newest one (the workspace's creation) can always be undone.
+    if (name === 'seq') need.add('workspace').add('change');
   }
   if (path.includes('/featuretypes')) need.add('store');
   // These examples name the workspace style roads_style.
@@ -123,6 +134,7 @@ export async function buildCatalog(ctx: SpatialContext, need: Set<Fixture>): Pro
   if (need.has('globalStyle')) await must('global style', api.post('/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
   if (need.has('user'))
     await must('user', api.postJson('/security/usergroup/users', { user: { userName: 'viewer', password: 'f1rst-Secret', enabled: true } }), 201);
+  newestChange = need.has('change') ? String((await api.get('/changes.json?limit=1')).json().changes.change[0].seq) : undefined;
 }
 
 /** The example body in a media type; the connection test's example names a host that is not there, so it gets the test database's parameters. */

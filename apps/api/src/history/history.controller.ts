@@ -4,7 +4,7 @@ import { AdminOnly } from '../auth/roles.decorator';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { Links, QueryFlag } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
-import { Done } from '../rest/rest-response';
+import { Done, Tagged } from '../rest/rest-response';
 import { ChangeLog, ChangeQuery } from './change-log';
 import { changeDocument, changeList } from './change.mapper';
 import { ChangeReverter } from './revert';
@@ -66,8 +66,10 @@ export class HistoryController {
   }
 
   @Get(':seq')
-  async get(@Param('seq') seq: string, @Links() links: LinkBuilder): Promise<RepDocument> {
-    return changeDocument(await this.log.get(seq), links);
+  async get(@Param('seq') seq: string, @Links() links: LinkBuilder): Promise<Tagged> {
+    const change = await this.log.get(seq);
+    // A change never changes: its number is its version.
+    return new Tagged(changeDocument(change, links), `"change-${change.seq}"`);
   }
 
   @Post(':seq/revert')

@@ -120,6 +120,9 @@ function successResponse(success: Success): JsonSchema {
     };
   }
   if ('empty' in success) return { description: 'Done (empty body)' };
+  if ('eventStream' in success) {
+    return { description: 'An open event stream', content: { 'text/event-stream': { schema: { type: 'string', description: 'server-sent events' } } } };
+  }
   const content: Record<string, JsonSchema> = { 'application/json': { schema: { $ref: `#/components/schemas/${success.schema}` } } };
   if (!('jsonOnly' in success)) content['application/xml'] = { schema: xmlSchema(success.schema) };
   if ('sld' in success) {

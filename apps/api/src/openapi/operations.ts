@@ -1,6 +1,7 @@
 import { ABOUT_OPERATIONS } from './operation-table/about';
 import { DATASTORE_OPERATIONS } from './operation-table/datastores';
 import { FEATURETYPE_OPERATIONS } from './operation-table/featuretypes';
+import { HISTORY_OPERATIONS } from './operation-table/history';
 import { LAYER_OPERATIONS } from './operation-table/layers';
 import type { RestOperation } from './operation-table/model';
 import { NAMESPACE_OPERATIONS } from './operation-table/namespaces';
@@ -25,5 +26,6 @@ export const OPERATIONS: RestOperation[] = [
   ...LAYER_OPERATIONS,
   ...STYLE_OPERATIONS,
   ...SECURITY_OPERATIONS,
+  ...HISTORY_OPERATIONS,
   ...ABOUT_OPERATIONS,
 ];

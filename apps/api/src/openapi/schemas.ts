@@ -44,6 +44,23 @@ const parameterEntries: JsonSchema = {
     'PostGIS parameters: `dbtype` (`postgis`, or inferred from `type: PostGIS`), `host`, `port`, `database`, `user` required; `passwd`, `schema`, `namespace` (defaults to the workspace URI) and any GeoServer key (`Expose primary keys`, `fetch size`, …) are kept as sent. Every key naming a password (`passwd`, `password`, any case) is stored encrypted, bound to this store and its host, port, database and user, and only ever read back as `crypt2:…`; sending back this store\u2019s own `crypt2:` value (or leaving the password out) keeps the password, unless host, port, database or user change: then the password itself is needed (400 `password needed`). Another store\u2019s `crypt2:` value is refused.',
 };
 
+/** A change of the history (contract §7). */
+const changeSchema = object(
+  {
+    seq: int,
+    time: { type: 'string', format: 'date-time' },
+    user: str('who made it (absent for changes made without a request, e.g. at start)'),
+    operation: { enum: ['create', 'update', 'delete'] },
+    kind: { enum: ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'style', 'user'] },
+    resource: str('the record’s REST path without `/rest` and suffix'),
+    request: str('one id per request (its `X-Request-Id`)'),
+    before: { type: ['object', 'null'], description: 'the record’s JSON representation before (null for a create)' },
+    after: { type: ['object', 'null'], description: 'the record’s JSON representation after (null for a delete)' },
+    href: uri,
+  },
+  ['seq', 'time', 'operation', 'kind', 'before', 'after', 'href'],
+);
+
 /** Every schema of the document, by name. */
 export const SCHEMAS = {
   NamedLink: object({ name: str(), href: uri }, ['name', 'href']),
@@ -134,6 +151,17 @@ export const SCHEMAS = {
   User: rootDoc('user', userSchema),
   RoleList: rootDoc('roles', { type: 'array', items: { enum: ['ADMIN', 'READER'] } }),
   ConnectionTest: rootDoc('connectionTest', object({ ok: { const: true }, message: str('`Connected to PostgreSQL …`') }, ['ok', 'message'])),
+  ChangeList: rootDoc(
+    'changes',
+    object(
+      {
+        change: { type: 'array', items: changeSchema },
+        next: { ...uri, description: 'The next, older page, when this one is full' },
+      },
+      ['change'],
+    ),
+  ),
+  Change: rootDoc('change', changeSchema),
   OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], description: 'This document' },
   Problem: object(
     {

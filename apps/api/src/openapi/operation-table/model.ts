@@ -14,6 +14,7 @@ export const TAGS = {
   layers: 'Layers (one per feature type) and their styles',
   styles: 'Styles: global ones and workspace ones, records and SLD documents',
   security: 'Users and roles (ADMIN only)',
+  history: 'The change history, reverts and live change events',
   about: 'Version',
   maintenance: 'GeoServer’s reset and reload (no-ops here)',
   openapi: 'This document',
@@ -30,6 +31,7 @@ export const PATH_PARAMETERS = {
   style: { description: 'Style name', example: 'roads_style' },
   name: { description: 'User name', example: 'viewer' },
   role: { description: 'Role: `ADMIN` or `READER`', example: 'READER' },
+  seq: { description: 'Number of a change in the history', example: '1' },
 } as const;
 export type PathParameter = keyof typeof PATH_PARAMETERS;
 
@@ -51,6 +53,15 @@ export const QUERY_PARAMETERS = {
     schema: { type: 'string' },
     example: 'nativebbox,latlonbbox',
   },
+  since: { description: 'Only changes after this number', schema: { type: 'integer', minimum: 0 } },
+  olderThan: { description: 'Only changes before this number (the `next` link of a page sets it)', schema: { type: 'integer', minimum: 0 } },
+  resource: {
+    description: 'Only changes of this resource or below it (a REST path without `/rest` and suffix, e.g. `/workspaces/acme`)',
+    schema: { type: 'string' },
+  },
+  user: { description: 'Only changes made by this user', schema: { type: 'string' } },
+  limit: { description: 'Changes per page (default 100, at most 1000)', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+  force: { description: 'Revert even when the records changed since (their later changes are overwritten)', schema: { type: 'boolean' } },
 } as const;
 export type QueryParameter = keyof typeof QUERY_PARAMETERS;
 
@@ -70,7 +81,9 @@ export type Success =
   /** 201, `Location` of the new resource, its name as text/plain. */
   | { status: 201 }
   /** 200 with an empty body. */
-  | { status: 200; empty: true };
+  | { status: 200; empty: true }
+  /** 200 with a `text/event-stream` that stays open. */
+  | { status: 200; eventStream: true };
 
 export interface RestOperation {
   operationId: string;
