@@ -174,9 +174,70 @@ describeWithExternalCatalog('kill -9 and two processes on PostgreSQL', () => {
           + (SELECT count(*) FROM data_store d WHERE NOT EXISTS (SELECT 1 FROM workspace w WHERE w.id = d.workspace_id)) AS n`),
       );
       expect(Number(orphans.rows[0].n)).toBe(0);
+      // The history alone replays to the same catalog: workspaces, their stores and styles.
+      const replayed = replay(await wholeHistory(apis[1]));
+      const mine = (keys: Set<string>) => [...keys].filter((k) => k.startsWith(`mix_${run}_`)).sort();
+      expect(mine(replayed.workspaces)).toEqual([...expected.keys()].sort());
+      expect(mine(replayed.stores)).toEqual([...expected.keys()].map((ws) => `${ws}/st`).sort());
+      expect(mine(replayed.styles)).toEqual([...expected.keys()].map((ws) => `${ws}/look`).sort());
     } finally {
       await b.stop();
       await a.stop();
     }
   }, 240_000);
 });
+
+interface HistoryChange {
+  seq: number;
+  kind: string;
+  before: Record<string, { name: string; workspace?: { name: string } | string }> | null;
+  after: Record<string, { name: string; workspace?: { name: string } | string }> | null;
+}
+
+/** Every change, oldest first, following the history's next links. */
+async function wholeHistory(api: RestClient): Promise<HistoryChange[]> {
+  const all: HistoryChange[] = [];
+  let path: string | undefined = '/changes.json?limit=1000';
+  while (path) {
+    const page: { change: HistoryChange[]; next?: string } = JSON.parse((await api.get(path)).text).changes;
+    all.push(...page.change);
+    path = page.next ? page.next.slice(api.restUrl.length) : undefined;
+  }
+  return all.reverse();
+}
+
+/**
+ * The catalog as the history tells it, applied change by change: `before` leaves, `after` comes;
+ * a renamed workspace takes what is keyed under its name along, as the paths below it follow it.
+ */
+function replay(changes: HistoryChange[]): { workspaces: Set<string>; stores: Set<string>; styles: Set<string> } {
+  const workspaces = new Set<string>();
+  const stores = new Set<string>();
+  const styles = new Set<string>();
+  const wsOf = (rep: { workspace?: { name: string } | string }) => (typeof rep.workspace === 'string' ? rep.workspace : rep.workspace?.name);
+  const rename = (set: Set<string>, from: string, to: string) => {
+    for (const key of [...set]) {
+      if (key.startsWith(`${from}/`)) {
+        set.delete(key);
+        set.add(`${to}${key.slice(from.length)}`);
+      }
+    }
+  };
+  for (const c of changes) {
+    if (c.kind === 'workspace') {
+      const [was, is] = [c.before?.workspace.name, c.after?.workspace.name];
+      if (was) workspaces.delete(was);
+      if (is) workspaces.add(is);
+      if (was && is && was !== is) [stores, styles].forEach((set) => rename(set, was, is));
+    }
+    if (c.kind === 'dataStore') {
+      if (c.before) stores.delete(`${wsOf(c.before.dataStore)}/${c.before.dataStore.name}`);
+      if (c.after) stores.add(`${wsOf(c.after.dataStore)}/${c.after.dataStore.name}`);
+    }
+    if (c.kind === 'style') {
+      if (c.before) styles.delete(`${wsOf(c.before.style)}/${c.before.style.name}`);
+      if (c.after) styles.add(`${wsOf(c.after.style)}/${c.after.style.name}`);
+    }
+  }
+  return { workspaces, stores, styles };
+}

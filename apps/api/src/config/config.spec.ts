@@ -35,3 +35,17 @@ describe('loadConfig: security settings', () => {
     }
   });
 });
+
+describe('loadConfig: HISTORY_DAYS', () => {
+  it('keeps 90 days unless told otherwise; 0 keeps for ever', () => {
+    expect(loadConfig({}).historyDays).toBe(90);
+    expect(loadConfig({ HISTORY_DAYS: '7' }).historyDays).toBe(7);
+    expect(loadConfig({ HISTORY_DAYS: '0' }).historyDays).toBe(0);
+  });
+
+  it('refuses what is not a whole number of days', () => {
+    for (const bad of ['-1', '1.5', 'ninety', '1e3']) {
+      expect(() => loadConfig({ HISTORY_DAYS: bad })).toThrow(`HISTORY_DAYS must be a whole number of days (0 = keep for ever), got '${bad}'`);
+    }
+  });
+});

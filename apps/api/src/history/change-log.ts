@@ -44,7 +44,7 @@ export class ChangeLog {
 
   /** Newest first; `since` and `olderThan` are exclusive bounds. */
   async list(q: ChangeQuery): Promise<Change[]> {
-    const where = ['seq IS NOT NULL'];
+    const where = ['true'];
     const params: unknown[] = [];
     const param = (value: unknown) => {
       params.push(value);

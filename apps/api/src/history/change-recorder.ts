@@ -17,9 +17,9 @@ interface Pending {
 }
 
 /**
- * Completes the changes the database noted in a transaction (see the history migration), just
- * before it commits: who made them, in which request, which resource, and the record's JSON
- * representation before and after. Related records are drawn as they were at that moment: before
+ * Completes the changes the database noted in a transaction (see the history migration) and
+ * moves them into the history, just before it commits: who made them, in which request, which
+ * resource, and the record's JSON representation before and after. Related records are drawn as they were at that moment: before
  * a change from what this transaction found them to be, after it from what they are now.
  */
 @Injectable()
@@ -35,7 +35,7 @@ export class ChangeRecorder {
   private async complete(tx: EntityManager): Promise<void> {
     const pending: Pending[] = await tx.query(
       `SELECT id, kind, operation, record_id, raw_before, catalog_current(kind, record_id) AS raw_after
-         FROM catalog_change WHERE seq IS NULL ORDER BY id`,
+         FROM catalog_change_pending ORDER BY id`,
     );
     if (!pending.length) return;
     const context = currentChange();
@@ -64,12 +64,7 @@ export class ChangeRecorder {
       const after = p.raw_after ? await this.draw(tx, p, p.raw_after, now, restBase) : null;
       done.push({ id: p.id, resource: (after ?? before)?.resource ?? null, before: before?.representation ?? null, after: after?.representation ?? null });
     }
-    await tx.query(
-      `UPDATE catalog_change c SET resource = v.resource, before = v.before, after = v.after, user_name = $2, request = $3
-         FROM jsonb_to_recordset($1::jsonb) AS v(id bigint, resource text, before jsonb, after jsonb)
-        WHERE c.id = v.id`,
-      [JSON.stringify(done), changeUser(context), context.request],
-    );
+    await tx.query(`SELECT catalog_commit_changes($1::jsonb, $2, $3)`, [JSON.stringify(done), changeUser(context), context.request]);
   }
 
   /** A representation that cannot be drawn leaves the change without it; the write goes on. */

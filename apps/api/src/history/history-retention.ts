@@ -48,9 +48,9 @@ export class HistoryRetention implements OnApplicationBootstrap, OnApplicationSh
     let removed = 0;
     for (;;) {
       const rows: unknown[] = await this.db.query(
-        `DELETE FROM catalog_change WHERE id IN (
-           SELECT id FROM catalog_change WHERE seq IS NOT NULL AND time < now() - make_interval(days => $1) LIMIT ${BATCH})
-         RETURNING id`,
+        `DELETE FROM catalog_change WHERE seq IN (
+           SELECT seq FROM catalog_change WHERE time < now() - make_interval(days => $1) LIMIT ${BATCH})
+         RETURNING seq`,
         [this.config.historyDays],
       );
       removed += rows.length;

@@ -46,7 +46,7 @@ export class ChangeReverter {
       const target = await this.log.get(seq, tx);
       const undone: Undone[] = await tx.query(
         `SELECT seq::text AS seq, kind, operation, record_id, resource, raw_before FROM catalog_change c
-          WHERE ${target.request ? 'request = $1' : 'seq = $1'} AND seq IS NOT NULL AND kind <> 'namespace' ORDER BY c.seq`,
+          WHERE ${target.request ? 'request = $1' : 'seq = $1'} AND kind <> 'namespace' ORDER BY c.seq`,
         [target.request ?? seq],
       );
       for (const u of undone) await tx.query(`SELECT 1 FROM ${KIND_TABLES[u.kind]} WHERE id = $1 FOR UPDATE`, [u.record_id]);

@@ -22,13 +22,13 @@ export const CHANGE_ORDER_LOCK = 7_412_002;
  *   and, unless the user is being deleted, without the password hash) and what happens to it
  *   (create, update, delete; create then delete in one transaction leaves nothing). A change to a
  *   layer's alternate styles or to a user's roles is an update of that layer or user.
- * - Rows not yet numbered (`seq IS NULL`) are the current transaction's own: uncommitted rows of
- *   others are invisible, and every committed row has a number.
- * - At commit, a deferred trigger numbers them under an advisory lock held until the commit is
- *   done, so numbers follow commit order: a reader that has seen change n has seen every change
- *   below n, and `since=n` never skips one committed later. It then notifies `catalog_changes`.
- * - The api fills `before`/`after` (the representations), `resource`, `user_name` and `request`
- *   just before it commits.
+ *   The notes go to `catalog_change_pending`, where each transaction sees only its own.
+ * - Just before it commits, the api draws `before`/`after` (the representations) and `resource`,
+ *   and `catalog_commit_changes` moves the notes into `catalog_change`, numbered under an advisory
+ *   lock held until the commit is done: numbers follow commit order, so a reader that has seen
+ *   change n has seen every change below n, and `since=n` never skips one committed later. It
+ *   notifies `catalog_changes`. A deferred trigger does the same, without representations, for a
+ *   write that reached its commit another way.
  */
 export class CreateChangeHistory1764200000000 implements MigrationInterface {
   name = 'CreateChangeHistory1764200000000';
@@ -37,9 +37,8 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
     await db.query(`CREATE SEQUENCE catalog_change_seq`);
     await db.query(`
       CREATE TABLE catalog_change (
-        id bigserial PRIMARY KEY,
-        seq bigint UNIQUE,
-        time timestamptz NOT NULL DEFAULT now(),
+        seq bigint PRIMARY KEY,
+        time timestamptz NOT NULL,
         user_name text,
         request text,
         operation text NOT NULL,
@@ -50,11 +49,21 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
         before jsonb,
         after jsonb
       )`);
-    await db.query(`CREATE INDEX catalog_change_pending ON catalog_change (kind, record_id) WHERE seq IS NULL`);
     await db.query(`CREATE INDEX catalog_change_record ON catalog_change (kind, record_id, seq)`);
     await db.query(`CREATE INDEX catalog_change_request ON catalog_change (request)`);
     await db.query(`CREATE INDEX catalog_change_resource ON catalog_change (resource text_pattern_ops)`);
     await db.query(`CREATE INDEX catalog_change_time ON catalog_change (time)`);
+    // What the running transactions noted so far: each sees only its own rows, and empties them
+    // into catalog_change when it commits.
+    await db.query(`
+      CREATE TABLE catalog_change_pending (
+        id bigserial PRIMARY KEY,
+        operation text NOT NULL,
+        kind text NOT NULL,
+        record_id integer NOT NULL,
+        raw_before jsonb
+      )`);
+    await db.query(`CREATE INDEX catalog_change_pending_record ON catalog_change_pending (kind, record_id)`);
 
     // The row of a record as the history keeps it.
     await db.query(`
@@ -92,22 +101,22 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
     await db.query(`
       CREATE FUNCTION catalog_note(k text, rid integer, op text, old_row jsonb) RETURNS void LANGUAGE plpgsql AS $$
       DECLARE
-        noted catalog_change%ROWTYPE;
+        noted catalog_change_pending%ROWTYPE;
       BEGIN
-        SELECT * INTO noted FROM catalog_change WHERE seq IS NULL AND kind = k AND record_id = rid;
+        SELECT * INTO noted FROM catalog_change_pending WHERE kind = k AND record_id = rid;
         IF FOUND THEN
           IF op = 'delete' THEN
             IF noted.operation = 'create' THEN
-              DELETE FROM catalog_change WHERE id = noted.id;
+              DELETE FROM catalog_change_pending WHERE id = noted.id;
             ELSE
-              UPDATE catalog_change SET operation = 'delete',
+              UPDATE catalog_change_pending SET operation = 'delete',
                 raw_before = CASE WHEN k = 'user' THEN raw_before || jsonb_build_object('password_hash', old_row->'password_hash') ELSE raw_before END
                 WHERE id = noted.id;
             END IF;
           END IF;
           RETURN;
         END IF;
-        INSERT INTO catalog_change (operation, kind, record_id, raw_before)
+        INSERT INTO catalog_change_pending (operation, kind, record_id, raw_before)
           VALUES (op, k, rid, CASE WHEN op = 'create' THEN NULL ELSE catalog_raw(k, old_row, op = 'delete') END);
       END $$`);
     await db.query(`
@@ -160,16 +169,31 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
       `CREATE TRIGGER user_role_change BEFORE INSERT OR UPDATE OR DELETE ON user_role FOR EACH ROW EXECUTE FUNCTION catalog_capture_owner('user')`,
     );
 
+    // Moves the transaction's noted changes into the history, numbered, with what the api drew
+    // for them (`drawn`: [{id, resource, before, after}]); run last before the commit. The lock is
+    // held until the commit is done, so numbers follow commit order.
+    await db.query(`
+      CREATE FUNCTION catalog_commit_changes(drawn jsonb, who text, req text) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM catalog_change_pending) THEN RETURN; END IF;
+        PERFORM pg_advisory_xact_lock(${CHANGE_ORDER_LOCK});
+        INSERT INTO catalog_change (seq, time, user_name, request, operation, kind, record_id, resource, raw_before, before, after)
+          SELECT nextval('catalog_change_seq'), clock_timestamp(), who, req, p.operation, p.kind, p.record_id, d.resource, p.raw_before, d.before, d.after
+            FROM catalog_change_pending p
+            LEFT JOIN jsonb_to_recordset(COALESCE(drawn, '[]'::jsonb)) AS d(id bigint, resource text, before jsonb, after jsonb) ON d.id = p.id
+           ORDER BY p.id;
+        DELETE FROM catalog_change_pending;
+        PERFORM pg_notify('catalog_changes', '');
+      END $$`);
+    // A write the api did not see through to its commit (none should) is still recorded, at commit.
     await db.query(`
       CREATE FUNCTION catalog_change_commit() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        PERFORM pg_advisory_xact_lock(${CHANGE_ORDER_LOCK});
-        UPDATE catalog_change SET seq = nextval('catalog_change_seq'), time = clock_timestamp() WHERE id = NEW.id AND seq IS NULL;
-        IF FOUND THEN PERFORM pg_notify('catalog_changes', ''); END IF;
+        PERFORM catalog_commit_changes(NULL, NULL, NULL);
         RETURN NULL;
       END $$`);
     await db.query(`
-      CREATE CONSTRAINT TRIGGER catalog_change_commit AFTER INSERT ON catalog_change
+      CREATE CONSTRAINT TRIGGER catalog_change_commit AFTER INSERT ON catalog_change_pending
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION catalog_change_commit()`);
   }
 
@@ -177,9 +201,9 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
     await db.query(`DROP TRIGGER layer_style_change ON layer_style`);
     await db.query(`DROP TRIGGER user_role_change ON user_role`);
     for (const [table] of RECORDED) await db.query(`DROP TRIGGER ${table}_change ON ${table}`);
-    await db.query(`DROP TABLE catalog_change`);
+    await db.query(`DROP TABLE catalog_change_pending, catalog_change`);
     await db.query(
-      `DROP FUNCTION catalog_change_commit(), catalog_capture(), catalog_capture_owner(), catalog_note(text, integer, text, jsonb), catalog_current(text, integer), catalog_raw(text, jsonb, boolean)`,
+      `DROP FUNCTION catalog_change_commit(), catalog_commit_changes(jsonb, text, text), catalog_capture(), catalog_capture_owner(), catalog_note(text, integer, text, jsonb), catalog_current(text, integer), catalog_raw(text, jsonb, boolean)`,
     );
     await db.query(`DROP SEQUENCE catalog_change_seq`);
   }
