@@ -1,5 +1,6 @@
 import { isObject, listNames, stringOf, booleanOf, seg, wrapped } from './catalog-json';
 import type { RestClient } from './rest-client';
+import type { Versioned } from './versioned';
 
 /** A data store as the list shows it: workspace and name. */
 export interface DataStoreRef {
@@ -68,7 +69,13 @@ export function parseDataStore(body: unknown, workspace: string): DataStore {
 
 /** `GET /workspaces/{ws}/datastores/{ds}.json`. */
 export async function getDataStore(client: RestClient, ref: DataStoreRef, signal?: AbortSignal): Promise<DataStore> {
-  return parseDataStore(await client.getJson(dataStorePath(ref, '.json'), signal), ref.workspace);
+  return (await getVersionedDataStore(client, ref, signal)).record;
+}
+
+/** `GET /workspaces/{ws}/datastores/{ds}.json` with its `ETag` and the representation as sent. */
+export async function getVersionedDataStore(client: RestClient, ref: DataStoreRef, signal?: AbortSignal): Promise<Versioned<DataStore>> {
+  const { body, etag } = await client.getJsonTagged(dataStorePath(ref, '.json'), signal);
+  return { record: parseDataStore(body, ref.workspace), etag, representation: body };
 }
 
 /**
@@ -105,9 +112,9 @@ export async function createDataStore(client: RestClient, workspace: string, inp
   return created.trim() || input.name;
 }
 
-/** `PUT /workspaces/{ws}/datastores/{ds}`. */
-export async function updateDataStore(client: RestClient, ref: DataStoreRef, input: DataStoreInput): Promise<void> {
-  await client.putJson(dataStorePath(ref), dataStoreBody(input));
+/** `PUT /workspaces/{ws}/datastores/{ds}`; with `ifMatch`, refused (412) when the store changed since that version. */
+export async function updateDataStore(client: RestClient, ref: DataStoreRef, input: DataStoreInput, ifMatch?: string | null): Promise<void> {
+  await client.putJson(dataStorePath(ref), dataStoreBody(input), ifMatch);
 }
 
 /** `DELETE /workspaces/{ws}/datastores/{ds}?recurse=true`: the store with its feature types and layers. */

@@ -1,4 +1,5 @@
 export * from './catalog-json';
+export * from './changes';
 export * from './credentials';
 export * from './datastores';
 export * from './features';
@@ -10,4 +11,5 @@ export * from './rest-error';
 export * from './service-location';
 export * from './session';
 export * from './styles';
+export * from './versioned';
 export * from './workspaces';

@@ -1,3 +1,4 @@
+import type { ChangeFilter } from './changes';
 import type { DataStoreRef } from './datastores';
 import type { LayerRef } from './layers';
 import type { StyleRef } from './styles';
@@ -28,7 +29,12 @@ export const queryKeys = {
   styles: () => [...queryKeys.all, 'styles'] as const,
   styleList: (workspace: string | null) => [...queryKeys.styles(), 'list', workspace ?? ''] as const,
   styleSld: (ref: StyleRef) => [...queryKeys.styles(), 'sld', ref.workspace ?? '', ref.name] as const,
+  /** The SLD with its version tag, for the editor (under `styleSld`, so it is refreshed with it). */
+  styleSldVersion: (ref: StyleRef) => [...queryKeys.styleSld(ref), 'version'] as const,
   styleInfo: (ref: StyleRef) => [...queryKeys.styles(), 'info', ref.workspace ?? '', ref.name] as const,
+  /** Pages of the change history, by filter. */
+  history: () => [...queryKeys.all, 'history'] as const,
+  historyOf: (filter: ChangeFilter) => [...queryKeys.history(), filter.resource ?? '', filter.user ?? ''] as const,
   /** OGC API collections. */
   collection: (id: string) => [...queryKeys.all, 'collection', id] as const,
 };

@@ -57,3 +57,28 @@ describe('RestClient', () => {
     await expect(client.getJson('/workspaces.json')).rejects.toMatchObject({ status: NO_RESPONSE });
   });
 });
+
+describe('RestClient versions (ETag / If-Match)', () => {
+  it("reads a record's ETag, sends it back as If-Match, and sends none when there is none", async () => {
+    const { fetch, requests } = fakeFetch((request) =>
+      request.method === 'GET' ? { status: 200, body: { workspace: { name: 'acme' } }, headers: { ETag: '"7"' } } : { status: 200 },
+    );
+    const client = new RestClient({ restBase: '/geoserver/rest', fetch });
+    const { body, etag } = await client.getJsonTagged('/workspaces/acme.json');
+    expect(body).toEqual({ workspace: { name: 'acme' } });
+    expect(etag).toBe('"7"');
+    await client.putJson('/workspaces/acme', { workspace: {} }, etag);
+    await client.putText('/styles/s', '<sld/>', 'application/vnd.ogc.sld+xml', etag);
+    await client.putJson('/workspaces/acme', { workspace: {} });
+    expect(requests.slice(1).map((r) => r.headers.get('If-Match'))).toEqual(['"7"', '"7"', null]);
+  });
+
+  it('turns a 412 into a stale RestError with the current ETag and the server sentence', async () => {
+    const { fetch } = fakeFetch(() => ({ status: 412, body: 'The record has changed: its current version is "9"; read it again', headers: { ETag: '"9"' } }));
+    const client = new RestClient({ restBase: '/geoserver/rest', fetch });
+    const error = (await client.putJson('/workspaces/acme', {}, '"7"').catch((e: unknown) => e)) as RestError;
+    expect(error.isStale).toBe(true);
+    expect(error.etag).toBe('"9"');
+    expect(error.message).toBe('The record has changed: its current version is "9"; read it again');
+  });
+});

@@ -10,6 +10,13 @@ export interface RestClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A representation with the version tag (`ETag`) the server answered it with. */
+export interface Tagged<T> {
+  body: T;
+  /** The strong `ETag` of the record, or null when the server sent none. */
+  etag: string | null;
+}
+
 /**
  * What write requests accept back: the created name as text, or on refusal an RFC 9457 problem,
  * which carries located issues (line and column of SLD problems) besides the sentence.
@@ -47,9 +54,14 @@ export class RestClient {
    * link the server wrote) is fetched as it is.
    */
   async getJson<T = unknown>(path: string, signal?: AbortSignal, accept = 'application/json'): Promise<T> {
+    return (await this.getJsonTagged<T>(path, signal, accept)).body;
+  }
+
+  /** GETs a JSON representation with its `ETag`, to send back as `If-Match` on a later write. */
+  async getJsonTagged<T = unknown>(path: string, signal?: AbortSignal, accept = 'application/json'): Promise<Tagged<T>> {
     const response = await this.send(path, { method: 'GET', headers: { Accept: accept }, signal });
     try {
-      return (await response.json()) as T;
+      return { body: (await response.json()) as T, etag: response.headers.get('ETag') };
     } catch {
       throw new RestError(response.status, `The server answered ${path} with something that is not JSON.`);
     }
@@ -57,8 +69,13 @@ export class RestClient {
 
   /** GETs a document as text (an SLD), asking for `accept`. */
   async getText(path: string, accept: string, signal?: AbortSignal): Promise<string> {
+    return (await this.getTextTagged(path, accept, signal)).body;
+  }
+
+  /** GETs a document as text with its `ETag`. */
+  async getTextTagged(path: string, accept: string, signal?: AbortSignal): Promise<Tagged<string>> {
     const response = await this.send(path, { method: 'GET', headers: { Accept: accept }, signal });
-    return response.text();
+    return { body: await response.text(), etag: response.headers.get('ETag') };
   }
 
   /** POSTs a JSON body; resolves with the response text (GeoServer answers 201 with the new name). */
@@ -66,9 +83,18 @@ export class RestClient {
     return this.write('POST', path, JSON.stringify(body), 'application/json');
   }
 
-  /** PUTs a JSON body; resolves with the response text. */
-  putJson(path: string, body: unknown): Promise<string> {
-    return this.write('PUT', path, JSON.stringify(body), 'application/json');
+  /** POSTs without a body (an action such as a revert); resolves with the response text. */
+  async post(path: string): Promise<string> {
+    const response = await this.send(path, { method: 'POST', headers: { Accept: WRITE_ACCEPT } });
+    return response.text();
+  }
+
+  /**
+   * PUTs a JSON body; resolves with the response text. With `ifMatch` (the `ETag` the record was
+   * read with) the server refuses with 412 when the record changed since.
+   */
+  putJson(path: string, body: unknown, ifMatch?: string | null): Promise<string> {
+    return this.write('PUT', path, JSON.stringify(body), 'application/json', ifMatch);
   }
 
   /** POSTs a document of another type (an SLD); resolves with the response text. */
@@ -76,9 +102,9 @@ export class RestClient {
     return this.write('POST', path, body, contentType);
   }
 
-  /** PUTs a document of another type (an SLD); resolves with the response text. */
-  putText(path: string, body: string, contentType: string): Promise<string> {
-    return this.write('PUT', path, body, contentType);
+  /** PUTs a document of another type (an SLD); resolves with the response text. `ifMatch` as {@link putJson}. */
+  putText(path: string, body: string, contentType: string, ifMatch?: string | null): Promise<string> {
+    return this.write('PUT', path, body, contentType, ifMatch);
   }
 
   /** DELETEs a resource. */
@@ -86,8 +112,10 @@ export class RestClient {
     await this.send(path, { method: 'DELETE', headers: { Accept: WRITE_ACCEPT } });
   }
 
-  private async write(method: string, path: string, body: string, contentType: string): Promise<string> {
-    const response = await this.send(path, { method, headers: { 'Content-Type': contentType, Accept: WRITE_ACCEPT }, body });
+  private async write(method: string, path: string, body: string, contentType: string, ifMatch?: string | null): Promise<string> {
+    const headers: Record<string, string> = { 'Content-Type': contentType, Accept: WRITE_ACCEPT };
+    if (ifMatch) headers['If-Match'] = ifMatch;
+    const response = await this.send(path, { method, headers, body });
     return response.text();
   }
 
@@ -107,7 +135,7 @@ export class RestClient {
     if (response.ok) return response;
     if (response.status === 401) this.options.onUnauthorized?.();
     const { reason, issues } = await reasonOf(response);
-    throw new RestError(response.status, reason, issues);
+    throw new RestError(response.status, reason, issues, response.headers.get('ETag'));
   }
 }
 

@@ -19,6 +19,8 @@ export class RestError extends Error {
     message: string,
     /** Located problems the server listed (SLD validation), when it answered with a problem document. */
     readonly issues: RestIssue[] = [],
+    /** The `ETag` the refusal carried: on `412` the record's current version. */
+    readonly etag: string | null = null,
   ) {
     super(message);
     this.name = 'RestError';
@@ -27,6 +29,11 @@ export class RestError extends Error {
   /** Missing or wrong credentials. */
   get isUnauthorized(): boolean {
     return this.status === 401;
+  }
+
+  /** A conditional write (`If-Match`) refused because the record changed since it was read. */
+  get isStale(): boolean {
+    return this.status === 412;
   }
 
   /** The client's own mistake (4xx): retrying the same request cannot help. */

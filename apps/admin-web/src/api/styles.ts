@@ -1,5 +1,6 @@
 import { isObject, listNames, restPathOfHref, seg, stringOf, wrapped } from './catalog-json';
 import type { RestClient } from './rest-client';
+import type { Versioned } from './versioned';
 
 /** A style: global (`workspace` null) or of a workspace. */
 export interface StyleRef {
@@ -73,9 +74,17 @@ export async function getStyleInfo(client: RestClient, ref: StyleRef, signal?: A
   return parseStyleInfo(await client.getJson(stylePath(ref, '.json'), signal), ref);
 }
 
+const SLD_ACCEPT = `${SLD_CONTENT_TYPES['1.0.0']}, ${SLD_CONTENT_TYPES['1.1.0']}, application/xml`;
+
 /** The stored SLD document, byte for byte as text: `GET …/styles/{s}.sld`. */
 export function getStyleSld(client: RestClient, ref: StyleRef, signal?: AbortSignal): Promise<string> {
-  return client.getText(stylePath(ref, '.sld'), `${SLD_CONTENT_TYPES['1.0.0']}, ${SLD_CONTENT_TYPES['1.1.0']}, application/xml`, signal);
+  return client.getText(stylePath(ref, '.sld'), SLD_ACCEPT, signal);
+}
+
+/** The stored SLD document with the style's `ETag` (its SLD and record share one version). */
+export async function getVersionedStyleSld(client: RestClient, ref: StyleRef, signal?: AbortSignal): Promise<Versioned<string>> {
+  const { body, etag } = await client.getTextTagged(stylePath(ref, '.sld'), SLD_ACCEPT, signal);
+  return { record: body, etag, representation: body };
 }
 
 const contentTypeFor = (version: string | null | undefined): string => (version === '1.1.0' ? SLD_CONTENT_TYPES['1.1.0'] : SLD_CONTENT_TYPES['1.0.0']);
@@ -87,9 +96,9 @@ export async function createStyle(client: RestClient, ref: StyleRef, sld: string
   return created.trim() || ref.name;
 }
 
-/** `PUT …/styles/{s}` with the SLD document (validated by the server). */
-export async function saveStyleSld(client: RestClient, ref: StyleRef, sld: string, version?: string | null): Promise<void> {
-  await client.putText(stylePath(ref), sld, contentTypeFor(version));
+/** `PUT …/styles/{s}` with the SLD document (validated by the server); `ifMatch` as for data stores. */
+export async function saveStyleSld(client: RestClient, ref: StyleRef, sld: string, version?: string | null, ifMatch?: string | null): Promise<void> {
+  await client.putText(stylePath(ref), sld, contentTypeFor(version), ifMatch);
 }
 
 /** `DELETE …/styles/{s}?recurse=true`: also takes the style off the layers that use it. */

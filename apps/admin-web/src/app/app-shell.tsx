@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { SessionMenu } from '../modules/auth';
+import { LiveCatalogUpdates } from '../modules/history';
 import { BrandMark, Spinner, ToastProvider } from '../ui';
 import './app-shell.css';
 
@@ -10,6 +11,7 @@ const SECTIONS = [
   { to: '/stores', label: 'Data stores' },
   { to: '/layers', label: 'Layers' },
   { to: '/styles', label: 'Styles' },
+  { to: '/history', label: 'History' },
 ] as const;
 
 /** Shown while a page that loads on demand (the editor, the preview) arrives. */
@@ -25,6 +27,7 @@ function PageLoading() {
 export function AppShell() {
   return (
     <ToastProvider>
+      <LiveCatalogUpdates />
       <div className="app-shell">
         <a className="skip-link" href="#main">
           Skip to content

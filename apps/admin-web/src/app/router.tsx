@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireSession, SignInPage } from '../modules/auth';
+import { HistoryPage } from '../modules/history';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
 import { PreviewPage } from '../modules/preview';
 import { NewStorePage, StorePage, StoresPage } from '../modules/stores';
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
       // One segment: a global style; two: a workspace's style (names never hold a slash).
       { path: 'styles/:style', element: <StyleEditorPage /> },
       { path: 'styles/:workspace/:style', element: <StyleEditorPage /> },
+      { path: 'history', element: <HistoryPage /> },
       { path: 'preview', element: <Navigate to="/layers" replace /> },
       { path: 'preview/:layer', element: <PreviewPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -26,6 +26,11 @@ export interface FakeCatalog {
   globalStyles: Map<string, string>;
   /** Answer of `POST /datastores/connection-test`. */
   connectionTest: FakeAnswer;
+  /**
+   * Versions of records by REST path (`/workspaces/acme/datastores/pg`, `/workspaces/acme/styles/blue`),
+   * answered as `ETag` for data stores and styles; a write with a stale `If-Match` is refused with 412.
+   */
+  versions: Map<string, number>;
 }
 
 const H = 'http://h/geoserver/rest';
@@ -39,6 +44,7 @@ export function fakeCatalog(): FakeCatalog {
       ['line', sld('line', '#000000')],
     ]),
     connectionTest: { status: 200, body: { connectionTest: { ok: true, message: 'Connected to PostgreSQL 16.4' } } },
+    versions: new Map(),
   };
 }
 
@@ -98,9 +104,42 @@ const styleRef = (s: { name: string; workspace?: string }) =>
     ? { name: `${s.workspace}:${s.name}`, workspace: s.workspace, href: `${H}/workspaces/${s.workspace}/styles/${s.name}.json` }
     : { name: s.name, href: `${H}/styles/${s.name}.json` };
 
-/** Answers the console's REST requests from `catalog`; unknown paths are 404. */
-export function catalogFetch(catalog: FakeCatalog) {
-  return fakeFetch((request: RecordedRequest): FakeAnswer => answer(catalog, request));
+/** The `ETag` of a record of the fake catalog. */
+export const etagOf = (catalog: FakeCatalog, path: string): string => `"${catalog.versions.get(path) ?? 1}"`;
+
+/** A record changed: its version moves on. */
+export function bumpVersion(catalog: FakeCatalog, path: string): void {
+  catalog.versions.set(path, (catalog.versions.get(path) ?? 1) + 1);
+}
+
+/** The record path of a data store or style request (suffix left out), or null. */
+function versionedPath(request: RecordedRequest): string | null {
+  const path = decodeURIComponent(new URL(request.url, 'http://h').pathname.replace(/^\/geoserver\/rest/, '')).replace(/\.(json|sld)$/, '');
+  return /^\/workspaces\/[^/]+\/datastores\/[^/]+$/.test(path) || /^(\/workspaces\/[^/]+)?\/styles\/[^/]+$/.test(path) ? path : null;
+}
+
+/**
+ * Answers the console's REST requests from `catalog`; unknown paths are 404, or answered by
+ * `extra` when it returns an answer (a spec's own endpoints).
+ */
+export function catalogFetch(catalog: FakeCatalog, extra?: (request: RecordedRequest) => FakeAnswer | null) {
+  return fakeFetch((request: RecordedRequest): FakeAnswer => {
+    const own = extra?.(request);
+    if (own) return own;
+    const path = versionedPath(request);
+    if (!path) return answer(catalog, request);
+    const ifMatch = request.headers.get('If-Match');
+    if (ifMatch && ifMatch !== etagOf(catalog, path)) {
+      return {
+        status: 412,
+        body: `The record has changed: its current version is ${etagOf(catalog, path)}; read it again`,
+        headers: { ETag: etagOf(catalog, path) },
+      };
+    }
+    const result = answer(catalog, request);
+    if (result.status < 300 && request.method !== 'GET') bumpVersion(catalog, path);
+    return request.method === 'GET' && result.status === 200 ? { ...result, headers: { ETag: etagOf(catalog, path) } } : result;
+  });
 }
 
 function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {

@@ -15,6 +15,8 @@ export interface FakeAnswer {
   status: number;
   body?: unknown;
   contentType?: string;
+  /** Further response headers (an `ETag`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -32,10 +34,10 @@ export function fakeFetch(answer: (request: RecordedRequest) => FakeAnswer | Pro
       credentials: init?.credentials,
     };
     requests.push(request);
-    const { status, body, contentType } = await answer(request);
+    const { status, body, contentType, headers } = await answer(request);
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     const type = contentType ?? (typeof body === 'string' ? 'text/plain' : 'application/json');
-    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': type } });
+    return new Response(status === 204 ? null : text, { status, headers: { ...headers, 'Content-Type': type } });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests };
 }

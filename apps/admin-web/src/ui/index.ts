@@ -9,6 +9,7 @@ export * from './empty-state';
 export * from './icons';
 export * from './link-button';
 export * from './list';
+export * from './modal-dialog';
 export * from './page-header';
 export * from './select-field';
 export * from './skeleton';

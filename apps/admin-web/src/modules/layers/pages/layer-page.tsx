@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { geometryTypeOf, isRestError, qualifiedLayerName, qualifiedStyleName, sameStyle, type Layer, type StyleRef } from '../../../api';
 import { Alert, Badge, Button, Card, EmptyState, LinkButton, PageHeader, SelectField, Skeleton, Table, useToast } from '../../../ui';
+import { historyResource, RecordHistory } from '../../history';
 import { LayerEnabledCell } from '../components/layer-cells';
 import { DeleteLayersDialog } from '../components/delete-layers-dialog';
 import { useLayerDetails, useUpdateLayer } from '../hooks/use-layers';
@@ -128,6 +129,9 @@ export function LayerPage() {
               </Table>
             </Card>
           )}
+          <div className="layer-page__history">
+            <RecordHistory resource={historyResource.layer(workspace, name)} what={`layer ${qualified}`} />
+          </div>
         </div>
       )}
       <DeleteLayersDialog

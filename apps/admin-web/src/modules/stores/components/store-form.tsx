@@ -25,13 +25,15 @@ export interface StoreFormProps {
   serverError: RestError | null;
   onSubmit: (values: StoreFormValues) => void;
   onCancel: () => void;
+  /** Told whether the values differ from `initial`, as they are typed. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
  * The PostGIS store form: basic information, connection parameters, "Test connection" (the server
  * opens a connection with the typed parameters and saves nothing) and Save.
  */
-export function StoreForm({ mode, initial, workspaces = [], storedPassword, busy, serverError, onSubmit, onCancel }: StoreFormProps) {
+export function StoreForm({ mode, initial, workspaces = [], storedPassword, busy, serverError, onSubmit, onCancel, onDirtyChange }: StoreFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<StoreFormErrors>({});
   const [checked, setChecked] = useState<'save' | 'test' | null>(null);
@@ -44,6 +46,7 @@ export function StoreForm({ mode, initial, workspaces = [], storedPassword, busy
   function change(field: StoreField, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
+    onDirtyChange?.(STORE_FIELDS.some((name) => next[name] !== initial[name]));
     if (checked) setErrors(validateStoreForm(next, checked));
     if (test.data || test.error) test.reset();
   }

@@ -2,7 +2,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import {
   createDataStore,
   deleteDataStore,
-  getDataStore,
+  getVersionedDataStore,
   listDataStores,
   listFeatureTypes,
   queryKeys,
@@ -13,6 +13,7 @@ import {
   type DataStoreInput,
   type DataStoreRef,
   type RestError,
+  type Versioned,
 } from '../../../api';
 import { useRestClient } from '../../auth';
 import { useWorkspaces } from '../../workspaces';
@@ -43,14 +44,24 @@ export function useAllDataStores() {
   };
 }
 
+function versionedDataStoreQuery(client: ReturnType<typeof useRestClient>, ref: DataStoreRef | null) {
+  return {
+    queryKey: ref ? queryKeys.dataStore(ref) : [...queryKeys.dataStores(), 'none'],
+    enabled: ref !== null,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getVersionedDataStore(client, ref as DataStoreRef, signal),
+  };
+}
+
 /** One store's record. */
 export function useDataStore(ref: DataStoreRef | null) {
   const client = useRestClient();
-  return useQuery<DataStore, RestError>({
-    queryKey: ref ? queryKeys.dataStore(ref) : [...queryKeys.dataStores(), 'none'],
-    enabled: ref !== null,
-    queryFn: ({ signal }) => getDataStore(client, ref as DataStoreRef, signal),
-  });
+  return useQuery<Versioned<DataStore>, RestError, DataStore>({ ...versionedDataStoreQuery(client, ref), select: (versioned) => versioned.record });
+}
+
+/** One store's record with its version tag and representation, for the edit form. */
+export function useVersionedDataStore(ref: DataStoreRef | null) {
+  const client = useRestClient();
+  return useQuery<Versioned<DataStore>, RestError>(versionedDataStoreQuery(client, ref));
 }
 
 /** Names of the store's published feature types (each has a layer of the same name). */
@@ -75,8 +86,8 @@ export function useCreateDataStore() {
 export function useUpdateDataStore() {
   const client = useRestClient();
   const queryClient = useQueryClient();
-  return useMutation<void, RestError, { ref: DataStoreRef; input: DataStoreInput }>({
-    mutationFn: ({ ref, input }) => updateDataStore(client, ref, input),
+  return useMutation<void, RestError, { ref: DataStoreRef; input: DataStoreInput; ifMatch: string | null }>({
+    mutationFn: ({ ref, input, ifMatch }) => updateDataStore(client, ref, input, ifMatch),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dataStores() }),
   });
 }

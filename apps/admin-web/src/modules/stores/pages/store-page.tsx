@@ -1,25 +1,68 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { DataStore, Versioned } from '../../../api';
 import { Alert, Button, Card, EmptyState, LinkButton, PageHeader, Skeleton, useToast } from '../../../ui';
+import { ConflictDialog, FieldDiff, historyResource, RecordHistory, useEditConflict } from '../../history';
 import { DeleteStoreDialog } from '../components/delete-store-dialog';
 import { StoreForm } from '../components/store-form';
-import { useDataStore, useStoreFeatureTypes, useUpdateDataStore } from '../hooks/use-data-stores';
-import { storeFormOf, storeInputOf } from '../store-form-model';
+import { useStoreFeatureTypes, useUpdateDataStore, useVersionedDataStore } from '../hooks/use-data-stores';
+import { storeFormOf, storeInputOf, type StoreFormValues } from '../store-form-model';
 import { storeKey } from '../store-paths';
 import './store-page.css';
 
-/** One data store: its connection (editable), the layers published from it, delete. */
+/**
+ * One data store: its connection (editable), the layers published from it, its history, delete.
+ * The form edits the version it was loaded from: a newer one (another user, live) replaces it
+ * while nothing is typed; otherwise the save is sent with that version's `If-Match`, and a refusal
+ * opens the conflict dialog.
+ */
 export function StorePage() {
   const { workspace = '', store: name = '' } = useParams();
   const ref = { workspace, name };
   const navigate = useNavigate();
   const toast = useToast();
-  const record = useDataStore(ref);
+  const record = useVersionedDataStore(ref);
   const featureTypes = useStoreFeatureTypes(ref);
   const update = useUpdateDataStore();
   const [deleting, setDeleting] = useState(false);
+  const [base, setBase] = useState<{ version: Versioned<DataStore>; form: number } | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [pending, setPending] = useState<StoreFormValues | null>(null);
+  const conflict = useEditConflict(async () => {
+    const { data } = await record.refetch({ throwOnError: true });
+    if (!data) throw new Error('The server sent no data store.');
+    return data;
+  });
   const key = storeKey(ref);
 
+  // Take the newest version into the form unless the user is editing the one they opened.
+  if (record.data && record.data !== base?.version && (!base || !dirty)) setBase({ version: record.data, form: (base?.form ?? 0) + 1 });
+
+  function load(version: Versioned<DataStore>) {
+    setBase({ version, form: (base?.form ?? 0) + 1 });
+    setDirty(false);
+    update.reset();
+  }
+
+  function save(values: StoreFormValues, version: Versioned<DataStore>) {
+    setPending(values);
+    update.mutate(
+      { ref, input: storeInputOf(values, version.record.connectionParameters.passwd), ifMatch: version.etag },
+      {
+        onSuccess: () => {
+          toast.success(`Data store ${key} saved.`);
+          conflict.close();
+          setDirty(false);
+        },
+        onError: (error) => {
+          if (error.isStale) conflict.raise();
+        },
+      },
+    );
+  }
+
+  const stale = base && record.data && record.data !== base.version && dirty;
+  const current = base?.version.record;
   return (
     <>
       <PageHeader
@@ -28,9 +71,9 @@ export function StorePage() {
           { label: 'Data stores', to: '/stores' },
           { label: workspace, to: `/stores?workspace=${encodeURIComponent(workspace)}` },
         ]}
-        description={record.data ? `${record.data.type} data store in workspace ${workspace}` : undefined}
+        description={current ? `${current.type} data store in workspace ${workspace}` : undefined}
         actions={
-          record.data && (
+          current && (
             <>
               <LinkButton variant="primary" to={`/layers/publish?store=${encodeURIComponent(key)}`}>
                 Publish layers
@@ -42,7 +85,7 @@ export function StorePage() {
           )
         }
       />
-      {record.isPending ? (
+      {record.isPending && !base ? (
         <Card title="Connection">
           <div aria-busy="true" className="store-page__loading">
             <Skeleton width="40%" />
@@ -50,7 +93,7 @@ export function StorePage() {
             <Skeleton width="55%" />
           </div>
         </Card>
-      ) : record.error ? (
+      ) : record.error && !conflict.open ? (
         record.error.status === 404 ? (
           <Card title="Not found">
             <EmptyState title={`There is no data store ${key}`} action={<LinkButton to="/stores">All data stores</LinkButton>}>
@@ -62,25 +105,29 @@ export function StorePage() {
             {record.error.message}
           </Alert>
         )
-      ) : (
+      ) : base ? (
         <div className="store-page">
-          <Card title="Connection">
-            <StoreForm
-              key={record.dataUpdatedAt}
-              mode="edit"
-              initial={storeFormOf(record.data)}
-              storedPassword={record.data.connectionParameters.passwd}
-              busy={update.isPending}
-              serverError={update.error}
-              onCancel={() => navigate('/stores')}
-              onSubmit={(values) =>
-                update.mutate(
-                  { ref, input: storeInputOf(values, record.data.connectionParameters.passwd) },
-                  { onSuccess: () => toast.success(`Data store ${key} saved.`) },
-                )
-              }
-            />
-          </Card>
+          <div className="store-page__main">
+            <Card title="Connection">
+              {stale && (
+                <Alert tone="info" title="Someone else saved this data store">
+                  Your edit is of the version you opened; saving will show what changed and ask what to keep.
+                </Alert>
+              )}
+              <StoreForm
+                key={base.form}
+                mode="edit"
+                initial={storeFormOf(base.version.record)}
+                storedPassword={base.version.record.connectionParameters.passwd}
+                busy={update.isPending}
+                serverError={update.error?.isStale ? null : update.error}
+                onCancel={() => navigate('/stores')}
+                onDirtyChange={setDirty}
+                onSubmit={(values) => save(values, base.version)}
+              />
+            </Card>
+            <RecordHistory resource={historyResource.dataStore(workspace, name)} what={`data store ${key}`} />
+          </div>
           <Card title="Published layers" flush>
             {featureTypes.isPending ? (
               <div className="store-page__loading" aria-busy="true">
@@ -121,6 +168,25 @@ export function StorePage() {
             )}
           </Card>
         </div>
+      ) : null}
+      {base && (
+        <ConflictDialog
+          conflict={conflict}
+          what={`data store ${key}`}
+          renderDiff={(_record, representation) => (
+            <FieldDiff before={base.version.representation} after={representation} caption={`What changed in data store ${key} since you opened it`} />
+          )}
+          busy={update.isPending}
+          error={conflict.open && update.error && !update.error.isStale ? update.error.message : null}
+          onReload={() => {
+            if (conflict.current) load(conflict.current);
+            else void record.refetch();
+            conflict.close();
+          }}
+          onOverwrite={() => {
+            if (conflict.current && pending) save(pending, conflict.current);
+          }}
+        />
       )}
       <DeleteStoreDialog
         store={deleting ? ref : null}

@@ -4,7 +4,7 @@ import {
   deleteStyle,
   getLayer,
   getStyleInfo,
-  getStyleSld,
+  getVersionedStyleSld,
   listLayers,
   listStyles,
   queryKeys,
@@ -14,6 +14,7 @@ import {
   type RestError,
   type StyleInfo,
   type StyleRef,
+  type Versioned,
 } from '../../../api';
 import { useRestClient } from '../../auth';
 import { useWorkspaces } from '../../workspaces';
@@ -51,12 +52,15 @@ export function useStyleInfo(ref: StyleRef) {
   });
 }
 
-/** The stored SLD. Not refetched on focus: the editor's text is compared against it. */
+/**
+ * The stored SLD with the style's version tag. Not refetched on focus: the editor compares its
+ * text with it; a change made elsewhere reaches it through the live events.
+ */
 export function useStoredSld(ref: StyleRef) {
   const client = useRestClient();
-  return useQuery<string, RestError>({
-    queryKey: queryKeys.styleSld(ref),
-    queryFn: ({ signal }) => getStyleSld(client, ref, signal),
+  return useQuery<Versioned<string>, RestError>({
+    queryKey: queryKeys.styleSldVersion(ref),
+    queryFn: ({ signal }) => getVersionedStyleSld(client, ref, signal),
     refetchOnWindowFocus: false,
     staleTime: Infinity,
   });
@@ -74,10 +78,12 @@ export function useCreateStyle() {
 export function useSaveStyle() {
   const client = useRestClient();
   const queryClient = useQueryClient();
-  return useMutation<void, RestError, { ref: StyleRef; sld: string; version: string | null }>({
-    mutationFn: ({ ref, sld, version }) => saveStyleSld(client, ref, sld, version),
+  return useMutation<void, RestError, { ref: StyleRef; sld: string; version: string | null; ifMatch: string | null }>({
+    mutationFn: ({ ref, sld, version, ifMatch }) => saveStyleSld(client, ref, sld, version, ifMatch),
     onSuccess: (_data, { ref, sld }) => {
       queryClient.setQueryData(queryKeys.styleSld(ref), sld);
+      // The saved text has a new version tag: read it for the next save.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.styleSldVersion(ref) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.styleInfo(ref) });
     },
   });

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useParams, useSearchParams } from 'react-router-dom';
 import { detectSldVersion } from '@geocatalog/sld';
-import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, type StyleRef } from '../../../api';
+import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, type StyleRef, type Versioned } from '../../../api';
 import {
   Alert,
   Badge,
@@ -18,6 +18,7 @@ import {
   SuccessIcon,
   useToast,
 } from '../../../ui';
+import { ConflictDialog, historyResource, LineDiffView, RecordHistory, useEditConflict } from '../../history';
 import { previewPath, useLayer, useLayerList, useUpdateLayer } from '../../layers';
 import { StylePreview } from '../../preview';
 import { SldEditor, type EditorIssue } from '../editor/sld-editor';
@@ -43,7 +44,8 @@ export default function StyleEditorPage() {
       description="Edit the SLD: it is checked as you type, and the map on the right draws your unsaved text."
     />
   );
-  if (stored.isPending) {
+  // Once opened, the editor stays (a later read failing, e.g. the style deleted elsewhere, is said inside it).
+  if (stored.isPending && !stored.data) {
     return (
       <>
         {header}
@@ -57,17 +59,17 @@ export default function StyleEditorPage() {
       </>
     );
   }
-  if (stored.error) {
+  if (!stored.data) {
     return (
       <>
         {header}
-        {stored.error.status === 404 ? (
+        {stored.error?.status === 404 ? (
           <EmptyState title={`There is no style ${qualified}`} action={<LinkButton to="/styles">All styles</LinkButton>}>
             It may have been deleted, or the link is wrong.
           </EmptyState>
         ) : (
           <Alert tone="error" title="Could not load the style" actions={<Button onClick={() => void stored.refetch()}>Retry</Button>}>
-            {stored.error.message}
+            {stored.error?.message}
           </Alert>
         )}
       </>
@@ -76,14 +78,33 @@ export default function StyleEditorPage() {
   return (
     <>
       {header}
-      <StyleEditor key={qualified} styleRef={ref} stored={stored.data} />
+      <StyleEditor key={qualified} styleRef={ref} opened={stored.data} />
+      <div className="style-editor__history">
+        <RecordHistory resource={historyResource.style(ref.workspace, ref.name)} what={`style ${qualified}`} />
+      </div>
     </>
   );
 }
 
-function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string }) {
+/**
+ * The editor works on the version it was opened with (`base`): a newer one read meanwhile (live
+ * events) replaces it while the text is not edited; otherwise Save sends `If-Match` with the
+ * opened version, and a refusal opens the conflict dialog.
+ */
+function StyleEditor({ styleRef, opened }: { styleRef: StyleRef; opened: Versioned<string> }) {
   const toast = useToast();
   const save = useSaveStyle();
+  const latestQuery = useStoredSld(styleRef);
+  const latest = latestQuery.data ?? opened;
+  const [base, setBase] = useState(opened);
+  // The last read of the style the editor has looked at (a newer one is a change made elsewhere).
+  const [seen, setSeen] = useState(opened);
+  const stored = base.record;
+  const conflict = useEditConflict(async () => {
+    const { data } = await latestQuery.refetch({ throwOnError: true });
+    if (!data) throw new Error('The server sent no SLD.');
+    return data;
+  });
   const [initialDraft] = useState(() => {
     const draft = readDraft(styleRef);
     return draft && draft.text !== stored ? draft : null;
@@ -95,6 +116,16 @@ function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string 
   const validation = useSldValidation(text);
   const dirty = text !== stored;
   const version = validation.version ?? detectSldVersion(text);
+
+  // A newer read is taken in when the text is not edited (it then shows the new text), already
+  // equal to it, or when only the version tag moved (after this editor's own save).
+  if (latest !== seen && (text === base.record || text === latest.record || latest.record === base.record)) {
+    setSeen(latest);
+    setBase(latest);
+    if (text === base.record) setText(latest.record);
+  }
+  const changedElsewhere = latest !== seen;
+  const deletedElsewhere = latestQuery.error?.status === 404;
 
   // Unsaved text is kept in the browser as you type.
   useEffect(() => {
@@ -129,22 +160,38 @@ function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string 
     area.scrollTop = Math.max(0, (issue.line - 1) * 20 - area.clientHeight / 3);
   }
 
-  function doSave() {
-    if (save.isPending || !dirty) return;
+  function doSave(over: Versioned<string> = base) {
+    if (save.isPending || (!dirty && over === base)) return;
     setServerIssues([]);
     save.mutate(
-      { ref: styleRef, sld: text, version },
+      { ref: styleRef, sld: text, version, ifMatch: over.etag },
       {
-        onSuccess: () => {
+        onSuccess: (_data, { sld }) => {
+          // The saved text is the stored one now; its new version tag is being read.
+          setBase({ ...over, record: sld, representation: sld });
+          // An overwrite has looked at the version it replaced.
+          if (over !== base) setSeen(over);
           clearDraft(styleRef);
           setDraftNotice(null);
+          conflict.close();
           toast.success(`Style ${qualifiedStyleName(styleRef)} saved.`);
         },
         onError: (error) => {
+          if (error.isStale) return conflict.raise();
           setServerIssues(error.issues.map((issue) => ({ line: issue.line, column: issue.column, message: issue.message, source: 'server' })));
         },
       },
     );
+  }
+
+  function reload(current: Versioned<string>) {
+    setSeen(current);
+    setBase(current);
+    setText(current.record);
+    clearDraft(styleRef);
+    setDraftNotice(null);
+    save.reset();
+    conflict.close();
   }
 
   return (
@@ -160,6 +207,18 @@ function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string 
         }
       >
         <div className="style-editor__stack">
+          {deletedElsewhere ? (
+            <Alert tone="error" title="This style was deleted">
+              Someone deleted {qualifiedStyleName(styleRef)} after you opened it. Its History below can bring it back.
+            </Alert>
+          ) : (
+            changedElsewhere &&
+            dirty && (
+              <Alert tone="info" title="Someone else saved this style">
+                Your text is an edit of the version you opened; saving will show what changed and ask what to keep.
+              </Alert>
+            )
+          )}
           {draftNotice && (
             <Alert
               tone="info"
@@ -190,7 +249,7 @@ function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string 
             issues={issues}
             label={`SLD of style ${qualifiedStyleName(styleRef)}`}
             describedBy="style-editor-issues"
-            onSave={doSave}
+            onSave={() => doSave()}
             textareaRef={textareaRef}
           />
           <div id="style-editor-issues" className="style-editor__issues" aria-live="polite">
@@ -217,13 +276,13 @@ function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string 
               </>
             )}
           </div>
-          {save.error && save.error.issues.length === 0 && (
+          {save.error && !save.error.isStale && save.error.issues.length === 0 && (
             <Alert tone="error" title="The style was not saved">
               {save.error.message}
             </Alert>
           )}
           <div className="style-editor__actions">
-            <Button variant="primary" onClick={doSave} busy={save.isPending} disabled={!dirty}>
+            <Button variant="primary" onClick={() => doSave()} busy={save.isPending} disabled={!dirty}>
               {save.isPending ? 'Saving…' : 'Save'}
             </Button>
             <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setText(stored)}>
@@ -236,6 +295,17 @@ function StyleEditor({ styleRef, stored }: { styleRef: StyleRef; stored: string 
       <Card title="Preview" className="style-editor__preview">
         <PreviewPanel styleRef={styleRef} text={text} dirty={dirty} />
       </Card>
+      <ConflictDialog
+        conflict={conflict}
+        what={`style ${qualifiedStyleName(styleRef)}`}
+        renderDiff={(current) => (
+          <LineDiffView before={base.record} after={current} label={`SLD lines changed since you opened ${qualifiedStyleName(styleRef)}`} />
+        )}
+        busy={save.isPending}
+        error={conflict.open && save.error && !save.error.isStale ? save.error.message : null}
+        onReload={() => (conflict.current ? reload(conflict.current) : conflict.close())}
+        onOverwrite={() => conflict.current && doSave(conflict.current)}
+      />
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"

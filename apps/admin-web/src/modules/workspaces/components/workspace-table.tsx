@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { WorkspaceSummary } from '../../../api';
+import { historyPagePath, historyResource } from '../../history';
 import { Button, byText, type Column, type ListDefaults, type ListSpec } from '../../../ui';
 import './workspace-table.css';
 
@@ -29,6 +30,9 @@ export function workspaceColumns(onDelete: (name: string) => void): Column<Works
           <Link to={`/stores?workspace=${encodeURIComponent(workspace.name)}`}>Data stores</Link>
           <Link to={`/layers?workspace=${encodeURIComponent(workspace.name)}`}>Layers</Link>
           <Link to={`/styles?workspace=${encodeURIComponent(workspace.name)}`}>Styles</Link>
+          <Link to={historyPagePath(historyResource.workspace(workspace.name))} aria-label={`History of workspace ${workspace.name}`}>
+            History
+          </Link>
         </span>
       ),
     },

@@ -1,0 +1,130 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Change, ChangeFilter } from '../../../api';
+import { Alert, Badge, Button, EmptyState, Skeleton, Table } from '../../../ui';
+import { useChangeHistory } from '../hooks/use-change-history';
+import { consolePathOf } from '../resource-paths';
+import { kindWords, operationTone, operationWords } from './change-words';
+import { FieldDiff } from './field-diff';
+import { RevertDialog } from './revert-dialog';
+import './change-history.css';
+
+export interface ChangeHistoryProps {
+  filter: ChangeFilter;
+  /** Names the table for assistive technology. */
+  caption: string;
+  pageSize?: number;
+  /** Shown when nothing was recorded under the filter. */
+  emptyText: string;
+}
+
+/**
+ * Changes newest first with "Load older"; a row's "Details" shows the record before and after
+ * the change, field by field, with Revert.
+ */
+export function ChangeHistory({ filter, caption, pageSize = 25, emptyText }: ChangeHistoryProps) {
+  const history = useChangeHistory(filter, pageSize);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [reverting, setReverting] = useState<Change | null>(null);
+  const detailsId = useId();
+
+  if (history.isPending) {
+    return (
+      <div className="change-history__loading" aria-busy="true">
+        <Skeleton width="60%" />
+        <Skeleton width="75%" />
+        <Skeleton width="50%" />
+      </div>
+    );
+  }
+  if (history.error) {
+    return (
+      <div className="change-history__loading">
+        <Alert tone="error" title="Could not load the history" actions={<Button onClick={() => void history.refetch()}>Retry</Button>}>
+          {history.error.message}
+        </Alert>
+      </div>
+    );
+  }
+  const changes = history.data.pages.flatMap((page) => page.changes);
+  if (changes.length === 0) return <EmptyState title="No changes recorded">{emptyText}</EmptyState>;
+  const chosen = changes.find((change) => change.seq === selected) ?? null;
+
+  return (
+    <div className="change-history">
+      <Table caption={caption}>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">User</th>
+            <th scope="col">Operation</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Resource</th>
+            <th scope="col" className="change-history__end">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => {
+            const page = consolePathOf(change.resource);
+            const open = change.seq === selected;
+            return (
+              <tr key={change.seq} className={open ? 'change-history__row--selected' : undefined}>
+                <td>
+                  <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time>
+                </td>
+                <td>{change.user}</td>
+                <td>
+                  <Badge tone={operationTone(change.operation)}>{operationWords(change.operation)}</Badge>
+                </td>
+                <td>{kindWords(change.kind)}</td>
+                <th scope="row" className="change-history__resource">
+                  {page ? <Link to={page}>{change.resource}</Link> : <code>{change.resource}</code>}
+                </th>
+                <td className="change-history__end">
+                  <Button
+                    small
+                    variant="ghost"
+                    aria-expanded={open}
+                    aria-controls={open ? detailsId : undefined}
+                    aria-label={`Details of change ${change.seq}`}
+                    onClick={() => setSelected(open ? null : change.seq)}
+                  >
+                    Details
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+      {history.hasNextPage && (
+        <div className="change-history__more">
+          <Button onClick={() => void history.fetchNextPage()} busy={history.isFetchingNextPage}>
+            Load older
+          </Button>
+        </div>
+      )}
+      {chosen && (
+        <section className="change-history__details" id={detailsId} aria-labelledby={`${detailsId}-title`}>
+          <div className="change-history__details-head">
+            <div>
+              <h3 className="change-history__details-title" id={`${detailsId}-title`}>
+                Change {chosen.seq}: {kindWords(chosen.kind)} {operationWords(chosen.operation)}
+              </h3>
+              <p className="change-history__details-meta">
+                <code>{chosen.resource}</code> by {chosen.user || 'unknown'} on {new Date(chosen.time).toLocaleString()}
+              </p>
+            </div>
+            <Button variant="danger" onClick={() => setReverting(chosen)}>
+              Revert
+            </Button>
+          </div>
+          <FieldDiff before={chosen.before} after={chosen.after} caption={`Fields changed by change ${chosen.seq}`} />
+        </section>
+      )}
+      <RevertDialog change={reverting} onClose={() => setReverting(null)} />
+    </div>
+  );
+}

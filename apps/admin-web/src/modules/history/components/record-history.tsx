@@ -1,0 +1,20 @@
+import { Card, LinkButton } from '../../../ui';
+import { historyPagePath } from '../resource-paths';
+import { ChangeHistory } from './change-history';
+
+/** The "History" section of a record's page: its changes (and those of what it holds), with Revert. */
+export function RecordHistory({ resource, what }: { resource: string; what: string }) {
+  return (
+    <Card
+      title="History"
+      flush
+      aside={
+        <LinkButton small variant="ghost" to={historyPagePath(resource)}>
+          All in History
+        </LinkButton>
+      }
+    >
+      <ChangeHistory filter={{ resource }} caption={`Changes of ${what}`} pageSize={10} emptyText={`Nothing has been recorded for ${what} yet.`} />
+    </Card>
+  );
+}
