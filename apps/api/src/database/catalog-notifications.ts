@@ -3,10 +3,12 @@ import { Client } from 'pg';
 
 /** Wait before listening again after the notification connection failed. */
 const RELISTEN_MS = 2000;
+/** Announcements within this many milliseconds go out as one notification. */
+const ANNOUNCE_MS = 5;
 
 /**
  * One connection to the catalog database that `LISTEN`s on a channel and calls `heard` for every
- * notification, and once after each (re)connection (what was notified while it was away is
+ * notification (its own included), and once after each (re)connection (what was notified while it was away is
  * lost: the caller reads what it missed). A broken connection is replaced every two seconds
  * until it works again, so an outage of the catalog database never ends the listening.
  */
@@ -15,6 +17,7 @@ export class CatalogNotifications {
   private client?: Client;
   private retry?: NodeJS.Timeout;
   private closed = false;
+  private announcing?: NodeJS.Timeout;
 
   constructor(
     private readonly url: string,
@@ -26,9 +29,24 @@ export class CatalogNotifications {
     void this.listen();
   }
 
+  /**
+   * Notifies the channel soon, on this connection, outside any writer's transaction (a NOTIFY
+   * inside one would serialise commits cluster-wide); several announcements within a few
+   * milliseconds are one notification. Without a connection it is skipped: listeners also look
+   * for themselves from time to time.
+   */
+  announce(): void {
+    if (this.announcing || !this.client) return;
+    this.announcing = setTimeout(() => {
+      this.announcing = undefined;
+      this.client?.query(`NOTIFY ${this.channel}`).catch(() => undefined);
+    }, ANNOUNCE_MS);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    clearTimeout(this.announcing);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);

@@ -1,32 +1,47 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { inDryRun } from './dry-run';
 
-/** Work done inside every catalog transaction, after its own work and before it commits. */
-export type BeforeCommit = (tx: EntityManager) => Promise<void>;
+/**
+ * SQL to run last in every catalog transaction, sent together with its COMMIT in one round trip
+ * (a simple query of several statements: values must be literals, see {@link sqlLiteral}).
+ * Undefined for nothing.
+ */
+export type WithCommit = () => string | undefined;
 /** Told after every catalog transaction that committed. */
 export type AfterCommit = () => void;
 
 interface Hooks {
-  before: BeforeCommit[];
+  withCommit: WithCommit[];
   after: AfterCommit[];
 }
 
 const installed = new WeakMap<DataSource, Hooks>();
 
+/** Makes the runner's next COMMIT carry `sql` before it; every other query goes as it would. */
+function commitCarrying(runner: QueryRunner, sql: string): void {
+  const own = runner.query.bind(runner);
+  runner.query = ((query: string, ...rest: unknown[]) => {
+    if (query !== 'COMMIT') return (own as (...a: unknown[]) => Promise<unknown>)(query, ...rest);
+    runner.query = own;
+    return own(`${sql}; COMMIT`);
+  }) as QueryRunner['query'];
+}
+
 function hooksOf(db: DataSource): Hooks {
   let hooks = installed.get(db);
   if (hooks) return hooks;
-  hooks = { before: [], after: [] };
+  hooks = { withCommit: [], after: [] };
   installed.set(db, hooks);
   const own = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
-  const { before, after } = hooks;
+  const { withCommit, after } = hooks;
   const hooked = async (...args: unknown[]): Promise<unknown> => {
     // A dry run is rolled back: nothing to record and nothing to tell.
     if (inDryRun()) return own(...args);
     const work = args[args.length - 1] as (tx: EntityManager) => Promise<unknown>;
     const result = await own(...args.slice(0, -1), async (tx: EntityManager) => {
       const value = await work(tx);
-      for (const hook of before) await hook(tx);
+      const sql = withCommit.map((hook) => hook()).filter((s): s is string => !!s);
+      if (sql.length && tx.queryRunner) commitCarrying(tx.queryRunner, sql.join('; '));
       return value;
     });
     for (const hook of after) hook();
@@ -37,14 +52,21 @@ function hooksOf(db: DataSource): Hooks {
 }
 
 /**
- * Runs `hook` at the end of every transaction opened with `db.transaction(…)`, inside it, before
- * the commit: what it writes commits or rolls back with the transaction's own writes.
+ * Adds SQL to the COMMIT of every transaction opened with `db.transaction(…)`: it runs inside the
+ * transaction, after its own work, and commits or fails with it, at no extra round trip.
  */
-export function beforeCommit(db: DataSource, hook: BeforeCommit): void {
-  hooksOf(db).before.push(hook);
+export function withCommit(db: DataSource, hook: WithCommit): void {
+  hooksOf(db).withCommit.push(hook);
 }
 
 /** Calls `hook` after every transaction opened with `db.transaction(…)` that committed. */
 export function afterCommit(db: DataSource, hook: AfterCommit): void {
   hooksOf(db).after.push(hook);
+}
+
+/** A string as an SQL literal (standard_conforming_strings, PostgreSQL's default); NULL for null. */
+export function sqlLiteral(value: string | null): string {
+  if (value === null) return 'NULL';
+  if (value.includes('\0')) throw new Error('An SQL literal cannot hold NUL');
+  return `'${value.replace(/'/g, "''")}'`;
 }

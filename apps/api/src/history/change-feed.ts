@@ -8,6 +8,8 @@ import { ChangeEvent, ChangeLog } from './change-log';
 
 /** Changes read from the history per query. */
 const PAGE = 500;
+/** While streams are open, the history is also read this often (a notification can be lost). */
+const LOOK_MS = 2000;
 
 /** One open event stream: told each change after `last`, in order; false from `send` drops it. */
 interface Subscriber {
@@ -19,9 +21,9 @@ interface Subscriber {
 
 /**
  * Delivers committed changes to the event streams of this process, in order, whichever process
- * committed them. It is woken by this process's own commits and, on PostgreSQL, by `NOTIFY
- * catalog_changes` from every process's commit (see the history migration); woken, it reads the
- * history after the last number it delivered. A stream joining with a `since` first replays the
+ * committed them. It is woken by this process's own commits, on PostgreSQL by `NOTIFY
+ * catalog_changes`, which every process sends after its commits, and every two seconds; woken,
+ * it reads the history after the last number it delivered. A stream joining with a `since` first replays the
  * history itself, then goes live. A stream that cannot keep up is dropped: writers never wait
  * for readers.
  */
@@ -34,16 +36,22 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
   private reading = false;
   private again = false;
   private notifications?: CatalogNotifications;
+  private looking?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() db: DataSource,
     @Inject(CATALOG_DATABASE) private readonly catalog: CatalogDatabase,
     private readonly log: ChangeLog,
   ) {
-    afterCommit(db, () => this.wake());
+    afterCommit(db, () => {
+      this.wake();
+      this.notifications?.announce();
+    });
   }
 
   onApplicationBootstrap(): void {
+    this.looking = setInterval(() => this.wake(), LOOK_MS);
+    this.looking.unref();
     // The embedded catalog serves one process: its own commits are all there is to hear.
     if (this.catalog.embedded) return;
     this.notifications = new CatalogNotifications(this.catalog.url, 'catalog_changes', () => this.wake());
@@ -51,6 +59,7 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.looking);
     for (const s of this.subscribers) s.drop();
     await this.notifications?.close();
   }

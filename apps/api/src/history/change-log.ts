@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ChangeKind, ChangeOperation } from './change-kinds';
+import type { ChangeKind, ChangeOperation, RawRow } from './change-kinds';
 
-/** One committed change, as the history answers it. */
-export interface Change {
+/** A committed change without its representations, as the event stream sends it. */
+export interface ChangeEvent {
   seq: string;
   time: Date;
   user: string | null;
@@ -13,12 +13,14 @@ export interface Change {
   kind: ChangeKind;
   resource: string | null;
   request: string | null;
-  before: unknown;
-  after: unknown;
 }
 
-/** A change without its representations, as the event stream sends it. */
-export type ChangeEvent = Omit<Change, 'before' | 'after'>;
+/** A committed change as the history keeps it: the record's rows before and after. */
+export interface StoredChange extends ChangeEvent {
+  record_id: number;
+  raw_before: RawRow | null;
+  raw_after: RawRow | null;
+}
 
 /** What `GET /rest/changes` selects; `olderThan` pages towards the oldest. */
 export interface ChangeQuery {
@@ -30,7 +32,7 @@ export interface ChangeQuery {
 }
 
 const EVENT_COLUMNS = `seq::text AS seq, time, user_name AS "user", operation, kind, resource, request`;
-const COLUMNS = `${EVENT_COLUMNS}, before, after`;
+const COLUMNS = `${EVENT_COLUMNS}, record_id, raw_before, raw_after`;
 
 /** `resource` as a LIKE pattern for what lies below it: `%`, `_` and `\` taken literally. */
 function below(prefix: string): string {
@@ -43,7 +45,7 @@ export class ChangeLog {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Newest first; `since` and `olderThan` are exclusive bounds. */
-  async list(q: ChangeQuery): Promise<Change[]> {
+  async list(q: ChangeQuery): Promise<StoredChange[]> {
     const where = ['true'];
     const params: unknown[] = [];
     const param = (value: unknown) => {
@@ -72,8 +74,8 @@ export class ChangeLog {
   }
 
   /** One change; 404 when there is none with that number. */
-  async get(seq: string, manager: EntityManager = this.db.manager): Promise<Change> {
-    const rows: Change[] = /^\d{1,18}$/.test(seq) ? await manager.query(`SELECT ${COLUMNS} FROM catalog_change c WHERE seq = $1`, [seq]) : [];
+  async get(seq: string, manager: EntityManager = this.db.manager): Promise<StoredChange> {
+    const rows: StoredChange[] = /^\d{1,18}$/.test(seq) ? await manager.query(`SELECT ${COLUMNS} FROM catalog_change c WHERE seq = $1`, [seq]) : [];
     if (!rows.length) throw new CatalogError('NOT_FOUND', `No such change: ${seq}`);
     return rows[0];
   }

@@ -1,6 +1,6 @@
 import { doc, jsonValue, link, LINK_FIELD, list, obj, Rep, RepDocument } from '@geocatalog/catalog-model';
 import { LinkBuilder } from '../rest/rest-request';
-import type { Change } from './change-log';
+import type { Change } from './change-drawer';
 
 /** One change: its fields in the contract's order, a link to itself last. */
 function changeRep(c: Change, links: LinkBuilder): Rep {

@@ -43,15 +43,21 @@ export class HistoryRetention implements OnApplicationBootstrap, OnApplicationSh
     await this.running;
   }
 
-  /** Removes the changes older than the retention; returns how many. */
+  /**
+   * Removes the changes older than the retention; returns how many. Numbers follow time, so the
+   * old ones are those up to one number, found once; they go by primary key, a batch at a time.
+   */
   async prune(): Promise<number> {
+    const [{ last }]: Array<{ last: string | null }> = await this.db.query(
+      `SELECT max(seq)::text AS last FROM catalog_change WHERE time < now() - make_interval(days => $1)`,
+      [this.config.historyDays],
+    );
+    if (last === null) return 0;
     let removed = 0;
     for (;;) {
       const rows: unknown[] = await this.db.query(
-        `DELETE FROM catalog_change WHERE seq IN (
-           SELECT seq FROM catalog_change WHERE time < now() - make_interval(days => $1) LIMIT ${BATCH})
-         RETURNING seq`,
-        [this.config.historyDays],
+        `DELETE FROM catalog_change WHERE seq IN (SELECT seq FROM catalog_change WHERE seq <= $1 ORDER BY seq LIMIT ${BATCH}) RETURNING seq`,
+        [last],
       );
       removed += rows.length;
       if (rows.length < BATCH) return removed;

@@ -6,6 +6,7 @@ import { Links, QueryFlag } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
 import { Done, Tagged } from '../rest/rest-response';
 import { ChangeLog, ChangeQuery } from './change-log';
+import { ChangeDrawer } from './change-drawer';
 import { changeDocument, changeList } from './change.mapper';
 import { ChangeReverter } from './revert';
 
@@ -40,6 +41,7 @@ function limitParam(value: unknown): number {
 export class HistoryController {
   constructor(
     private readonly log: ChangeLog,
+    private readonly drawer: ChangeDrawer,
     private readonly reverter: ChangeReverter,
     private readonly connector: PostgisConnector,
   ) {}
@@ -62,12 +64,12 @@ export class HistoryController {
       params.set('olderThan', changes[changes.length - 1].seq);
       next = `${links.restBase}/changes.${links.format}?${params}`;
     }
-    return changeList(changes, next, links);
+    return changeList(await this.drawer.draw(changes, links.restBase), next, links);
   }
 
   @Get(':seq')
   async get(@Param('seq') seq: string, @Links() links: LinkBuilder): Promise<Tagged> {
-    const change = await this.log.get(seq);
+    const [change] = await this.drawer.draw([await this.log.get(seq)], links.restBase);
     // A change never changes: its number is its version.
     return new Tagged(changeDocument(change, links), `"change-${change.seq}"`);
   }

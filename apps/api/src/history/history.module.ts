@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ChangeDrawer } from './change-drawer';
 import { ChangeLog } from './change-log';
 import { ChangeRecorder } from './change-recorder';
 import { ChangeFeed } from './change-feed';
@@ -12,6 +13,6 @@ import { ChangeReverter } from './revert';
 @Module({
   imports: [CatalogModule],
   controllers: [HistoryController, EventsController],
-  providers: [ChangeRecorder, ChangeLog, ChangeReverter, HistoryRetention, ChangeFeed],
+  providers: [ChangeRecorder, ChangeLog, ChangeDrawer, ChangeReverter, HistoryRetention, ChangeFeed],
 })
 export class HistoryModule {}

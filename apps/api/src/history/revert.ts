@@ -44,10 +44,12 @@ export class ChangeReverter {
   async revert(seq: string, force: boolean): Promise<Reverted> {
     return this.db.transaction(async (tx) => {
       const target = await this.log.get(seq, tx);
+      // The changes of the request that made it: consecutive numbers, one commit.
       const undone: Undone[] = await tx.query(
-        `SELECT seq::text AS seq, kind, operation, record_id, resource, raw_before FROM catalog_change c
-          WHERE ${target.request ? 'request = $1' : 'seq = $1'} AND kind <> 'namespace' ORDER BY c.seq`,
-        [target.request ?? seq],
+        `SELECT c.seq::text AS seq, c.kind, c.operation, c.record_id, c.resource, c.raw_before
+           FROM catalog_request_bounds($1) b, catalog_change c
+          WHERE c.seq BETWEEN b.first AND b.last AND c.kind <> 'namespace' ORDER BY c.seq`,
+        [target.seq],
       );
       for (const u of undone) await tx.query(`SELECT 1 FROM ${KIND_TABLES[u.kind]} WHERE id = $1 FOR UPDATE`, [u.record_id]);
       if (!force) await this.refuseIfChangedSince(tx, undone, seq);

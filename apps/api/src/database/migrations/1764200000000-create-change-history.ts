@@ -23,12 +23,14 @@ export const CHANGE_ORDER_LOCK = 7_412_002;
  *   (create, update, delete; create then delete in one transaction leaves nothing). A change to a
  *   layer's alternate styles or to a user's roles is an update of that layer or user.
  *   The notes go to `catalog_change_pending`, where each transaction sees only its own.
- * - Just before it commits, the api draws `before`/`after` (the representations) and `resource`,
- *   and `catalog_commit_changes` moves the notes into `catalog_change`, numbered under an advisory
- *   lock held until the commit is done: numbers follow commit order, so a reader that has seen
- *   change n has seen every change below n, and `since=n` never skips one committed later. It
- *   notifies `catalog_changes`. A deferred trigger does the same, without representations, for a
- *   write that reached its commit another way.
+ * - With its COMMIT, the api sends `catalog_commit_changes`: it moves the notes into
+ *   `catalog_change` with the user, the request, the record's path and its row after the change,
+ *   numbered under an advisory lock held until the commit is done: numbers follow commit order,
+ *   so a reader that has seen change n has seen every change below n, and `since=n` never skips
+ *   one committed later. A deferred trigger does the same for a write that reached its commit
+ *   another way, and notifies `catalog_changes` (the api notifies after its own commits).
+ * - The representations `before` and `after` are drawn when the history is read, from the rows
+ *   kept here and the related records as they were then (`catalog_as_of`).
  */
 export class CreateChangeHistory1764200000000 implements MigrationInterface {
   name = 'CreateChangeHistory1764200000000';
@@ -46,24 +48,25 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
         record_id integer NOT NULL,
         resource text,
         raw_before jsonb,
-        before jsonb,
-        after jsonb
+        raw_after jsonb
       )`);
     await db.query(`CREATE INDEX catalog_change_record ON catalog_change (kind, record_id, seq)`);
-    await db.query(`CREATE INDEX catalog_change_request ON catalog_change (request)`);
     await db.query(`CREATE INDEX catalog_change_resource ON catalog_change (resource text_pattern_ops)`);
-    await db.query(`CREATE INDEX catalog_change_time ON catalog_change (time)`);
     // What the running transactions noted so far: each sees only its own rows, and empties them
-    // into catalog_change when it commits.
+    // into catalog_change when it commits. Unlogged: no row of it outlives its transaction, so
+    // writing it to the WAL would only cost (a crash loses nothing that was committed).
     await db.query(`
-      CREATE TABLE catalog_change_pending (
+      CREATE UNLOGGED TABLE catalog_change_pending (
         id bigserial PRIMARY KEY,
+        tx xid8 NOT NULL DEFAULT pg_current_xact_id(),
         operation text NOT NULL,
         kind text NOT NULL,
         record_id integer NOT NULL,
         raw_before jsonb
       )`);
-    await db.query(`CREATE INDEX catalog_change_pending_record ON catalog_change_pending (kind, record_id)`);
+    // Every lookup names the transaction: it goes straight to its own rows, never through the
+    // dead ones of committed transactions that vacuum has not removed yet.
+    await db.query(`CREATE INDEX catalog_change_pending_record ON catalog_change_pending (tx, kind, record_id)`);
 
     // The row of a record as the history keeps it.
     await db.query(`
@@ -103,7 +106,10 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
       DECLARE
         noted catalog_change_pending%ROWTYPE;
       BEGIN
-        SELECT * INTO noted FROM catalog_change_pending WHERE kind = k AND record_id = rid;
+        -- A record created now was not noted before (its id is new).
+        IF op <> 'create' THEN
+          SELECT * INTO noted FROM catalog_change_pending WHERE tx = pg_current_xact_id() AND kind = k AND record_id = rid;
+        END IF;
         IF FOUND THEN
           IF op = 'delete' THEN
             IF noted.operation = 'create' THEN
@@ -169,27 +175,93 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
       `CREATE TRIGGER user_role_change BEFORE INSERT OR UPDATE OR DELETE ON user_role FOR EACH ROW EXECUTE FUNCTION catalog_capture_owner('user')`,
     );
 
-    // Moves the transaction's noted changes into the history, numbered, with what the api drew
-    // for them (`drawn`: [{id, resource, before, after}]); run last before the commit. The lock is
-    // held until the commit is done, so numbers follow commit order.
+    // The name of a related record now, or as this transaction found it when it deleted it.
     await db.query(`
-      CREATE FUNCTION catalog_commit_changes(drawn jsonb, who text, req text) RETURNS void LANGUAGE plpgsql AS $$
+      CREATE FUNCTION catalog_name(k text, rid integer) RETURNS text LANGUAGE sql STABLE AS $$
+        SELECT COALESCE(catalog_current(k, rid), (SELECT raw_before FROM catalog_change_pending WHERE tx = pg_current_xact_id_if_assigned() AND kind = k AND record_id = rid LIMIT 1))->>'name'
+      $$`);
+    // The REST path of a record (without /rest and suffix), from its row.
+    await db.query(`
+      CREATE FUNCTION catalog_resource(k text, rec jsonb) RETURNS text LANGUAGE plpgsql STABLE AS $$
+      DECLARE
+        ft jsonb;
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM catalog_change_pending) THEN RETURN; END IF;
+        IF rec IS NULL THEN RETURN NULL; END IF;
+        CASE k
+          WHEN 'workspace' THEN RETURN '/workspaces/' || (rec->>'name');
+          WHEN 'namespace' THEN RETURN '/namespaces/' || (rec->>'name');
+          WHEN 'dataStore' THEN
+            RETURN '/workspaces/' || catalog_name('workspace', (rec->>'workspace_id')::integer) || '/datastores/' || (rec->>'name');
+          WHEN 'featureType' THEN
+            RETURN '/workspaces/' || catalog_name('workspace', (rec->>'workspace_id')::integer)
+              || '/datastores/' || catalog_name('dataStore', (rec->>'data_store_id')::integer) || '/featuretypes/' || (rec->>'name');
+          WHEN 'layer' THEN
+            ft := COALESCE(catalog_current('featureType', (rec->>'feature_type_id')::integer),
+              (SELECT raw_before FROM catalog_change_pending
+                WHERE tx = pg_current_xact_id_if_assigned() AND kind = 'featureType' AND record_id = (rec->>'feature_type_id')::integer LIMIT 1));
+            RETURN '/workspaces/' || catalog_name('workspace', (ft->>'workspace_id')::integer) || '/layers/' || (ft->>'name');
+          WHEN 'style' THEN
+            IF rec->'workspace_id' = 'null'::jsonb THEN RETURN '/styles/' || (rec->>'name'); END IF;
+            RETURN '/workspaces/' || catalog_name('workspace', (rec->>'workspace_id')::integer) || '/styles/' || (rec->>'name');
+          WHEN 'user' THEN RETURN '/security/usergroup/user/' || (rec->>'name');
+        END CASE;
+        RETURN NULL;
+      END $$`);
+    // Moves the transaction's notes into the history, numbered, with who made them in which
+    // request, each record's path and its row after the change. The api sends it with the COMMIT
+    // (one round trip); the lock it takes is held until the commit is done, so numbers follow
+    // commit order. `announce`: notify catalog_changes here (the api notifies after its commits).
+    await db.query(`
+      CREATE FUNCTION catalog_commit_changes(who text, req text, announce boolean) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE
+        me xid8;
+        moved jsonb;
+      BEGIN
+        -- A transaction that wrote nothing has no id, and nothing to move.
+        me := pg_current_xact_id_if_assigned();
+        IF me IS NULL OR NOT EXISTS (SELECT 1 FROM catalog_change_pending WHERE tx = me) THEN RETURN; END IF;
+        -- Everything but the numbering is done before the lock, which is held until the commit.
+        SELECT jsonb_agg(jsonb_build_object('operation', p.operation, 'kind', p.kind, 'record_id', p.record_id,
+                 'resource', catalog_resource(p.kind, COALESCE(n.rec, p.raw_before)), 'raw_before', p.raw_before, 'raw_after', n.rec) ORDER BY p.id)
+          INTO moved
+          FROM catalog_change_pending p, LATERAL (SELECT catalog_current(p.kind, p.record_id) AS rec) n
+         WHERE p.tx = me;
+        DELETE FROM catalog_change_pending WHERE tx = me;
         PERFORM pg_advisory_xact_lock(${CHANGE_ORDER_LOCK});
-        INSERT INTO catalog_change (seq, time, user_name, request, operation, kind, record_id, resource, raw_before, before, after)
-          SELECT nextval('catalog_change_seq'), clock_timestamp(), who, req, p.operation, p.kind, p.record_id, d.resource, p.raw_before, d.before, d.after
-            FROM catalog_change_pending p
-            LEFT JOIN jsonb_to_recordset(COALESCE(drawn, '[]'::jsonb)) AS d(id bigint, resource text, before jsonb, after jsonb) ON d.id = p.id
-           ORDER BY p.id;
-        DELETE FROM catalog_change_pending;
-        PERFORM pg_notify('catalog_changes', '');
+        INSERT INTO catalog_change (seq, time, user_name, request, operation, kind, record_id, resource, raw_before, raw_after)
+          SELECT nextval('catalog_change_seq'), clock_timestamp(), who, req, m.operation, m.kind, m.record_id, m.resource, m.raw_before, m.raw_after
+            FROM ROWS FROM (jsonb_to_recordset(moved) AS (operation text, kind text, record_id integer, resource text, raw_before jsonb, raw_after jsonb))
+                 WITH ORDINALITY AS m(operation, kind, record_id, resource, raw_before, raw_after, n)
+           ORDER BY m.n;
+        IF announce THEN PERFORM pg_notify('catalog_changes', ''); END IF;
+      END $$`);
+    // The first and last number of the request that made change `target`: one commit numbers its
+    // changes in one go, so they are consecutive.
+    await db.query(`
+      CREATE FUNCTION catalog_request_bounds(target bigint, OUT first bigint, OUT last bigint) LANGUAGE sql STABLE AS $$
+        SELECT COALESCE((SELECT max(c.seq) + 1 FROM catalog_change c WHERE c.seq < target AND c.request IS DISTINCT FROM t.request), 1),
+               COALESCE((SELECT min(c.seq) - 1 FROM catalog_change c WHERE c.seq > target AND c.request IS DISTINCT FROM t.request),
+                        (SELECT max(seq) FROM catalog_change))
+          FROM catalog_change t WHERE t.seq = target
+      $$`);
+    // A record's row as it was at change number `point` (NULL when it did not exist then): the
+    // row after the last change up to that point, else before the first change after it, else now.
+    await db.query(`
+      CREATE FUNCTION catalog_as_of(k text, rid integer, point bigint) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+      DECLARE
+        found_row record;
+      BEGIN
+        SELECT raw_after INTO found_row FROM catalog_change WHERE kind = k AND record_id = rid AND seq <= point ORDER BY seq DESC LIMIT 1;
+        IF FOUND THEN RETURN found_row.raw_after; END IF;
+        SELECT raw_before INTO found_row FROM catalog_change WHERE kind = k AND record_id = rid AND seq > point ORDER BY seq LIMIT 1;
+        IF FOUND THEN RETURN found_row.raw_before; END IF;
+        RETURN catalog_current(k, rid);
       END $$`);
     // A write the api did not see through to its commit (none should) is still recorded, at commit.
     await db.query(`
       CREATE FUNCTION catalog_change_commit() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        PERFORM catalog_commit_changes(NULL, NULL, NULL);
+        PERFORM catalog_commit_changes(NULL, NULL, true);
         RETURN NULL;
       END $$`);
     await db.query(`
@@ -203,7 +275,7 @@ export class CreateChangeHistory1764200000000 implements MigrationInterface {
     for (const [table] of RECORDED) await db.query(`DROP TRIGGER ${table}_change ON ${table}`);
     await db.query(`DROP TABLE catalog_change_pending, catalog_change`);
     await db.query(
-      `DROP FUNCTION catalog_change_commit(), catalog_commit_changes(jsonb, text, text), catalog_capture(), catalog_capture_owner(), catalog_note(text, integer, text, jsonb), catalog_current(text, integer), catalog_raw(text, jsonb, boolean)`,
+      `DROP FUNCTION catalog_change_commit(), catalog_commit_changes(text, text, boolean), catalog_as_of(text, integer, bigint), catalog_request_bounds(bigint), catalog_resource(text, jsonb), catalog_name(text, integer), catalog_capture(), catalog_capture_owner(), catalog_note(text, integer, text, jsonb), catalog_current(text, integer), catalog_raw(text, jsonb, boolean)`,
     );
     await db.query(`DROP SEQUENCE catalog_change_seq`);
   }
