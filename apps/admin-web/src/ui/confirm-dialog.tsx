@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
 import './confirm-dialog.css';
+import { useNativeDialog } from './use-native-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -23,26 +24,10 @@ export interface ConfirmDialogProps {
  * goes back to the button that opened it. The confirm action is dangerous by default.
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, typeToConfirm, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const typedId = useId();
   const [typed, setTyped] = useState('');
-  const opener = useRef<Element | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      setTyped('');
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-    }
-  }, [open]);
+  const ref = useNativeDialog(open, () => setTyped(''));
 
   const blocked = busy || (typeToConfirm !== undefined && typed !== typeToConfirm);
   return (

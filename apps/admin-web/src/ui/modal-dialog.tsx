@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import './modal-dialog.css';
+import { useNativeDialog } from './use-native-dialog';
 
 export interface ModalDialogProps {
   open: boolean;
@@ -17,23 +18,8 @@ export interface ModalDialogProps {
  * `ConfirmDialog`'s one): the browser traps focus, Esc cancels, focus goes back to the opener.
  */
 export function ModalDialog({ open, title, children, actions, onCancel, busy }: ModalDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useNativeDialog(open);
   const titleId = useId();
-  const opener = useRef<Element | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-    }
-  }, [open]);
 
   return (
     <dialog

@@ -61,7 +61,7 @@ export class ChangeDrawer {
   /** A representation that cannot be drawn (a record it names is gone from the history) is null. */
   private async drawOne(c: StoredChange, raw: RawRow, rows: (kind: ChangeKind, id: number) => Promise<RawRow | null>, restBase: string): Promise<unknown> {
     try {
-      return (await drawRecord(this.db.manager, c.kind, raw, rows, restBase))?.representation ?? null;
+      return (await drawRecord(this.db.manager, c.kind, raw, rows, restBase)) ?? null;
     } catch (err) {
       this.logger.warn(`Change ${c.seq} (${c.kind}) drawn without its representation: ${(err as Error).message}`);
       return null;

@@ -3,11 +3,11 @@ import type { EntityManager, ObjectLiteral, EntityTarget } from 'typeorm';
 import { DataStoreEntity } from '../catalog/datastores/datastore.entity';
 import { dataStoreDocument } from '../catalog/datastores/datastore.mapper';
 import { FeatureTypeEntity } from '../catalog/featuretypes/featuretype.entity';
-import { featureTypeDocument, featureTypePath } from '../catalog/featuretypes/featuretype.mapper';
+import { featureTypeDocument } from '../catalog/featuretypes/featuretype.mapper';
 import { LayerEntity } from '../catalog/layers/layer.entity';
 import { layerDocument } from '../catalog/layers/layer.mapper';
 import { StyleEntity } from '../catalog/styles/style.entity';
-import { styleDocument, stylePath } from '../catalog/styles/style.mapper';
+import { styleDocument } from '../catalog/styles/style.mapper';
 import { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
 import { namespaceDocument, workspaceDocument } from '../catalog/workspaces/workspace.mapper';
 import { toJson } from '../rest/json-writer';
@@ -16,12 +16,6 @@ import type { ChangeKind, RawRow } from './change-kinds';
 
 /** Finds the row of a related record as it was at the moment being drawn (null when absent). */
 export type RowSource = (kind: ChangeKind, id: number) => Promise<RawRow | null>;
-
-/** A record drawn as its REST representation, with the path that names it. */
-export interface Drawn {
-  resource: string;
-  representation: unknown;
-}
 
 /** Turns a history row into the entity its mapper draws (dates as dates; other columns as JSON gives them). */
 function hydrate<T extends ObjectLiteral>(tx: EntityManager, target: EntityTarget<T>, raw: RawRow): T {
@@ -36,10 +30,6 @@ function hydrate<T extends ObjectLiteral>(tx: EntityManager, target: EntityTarge
   return entity;
 }
 
-function path(...segments: string[]): string {
-  return `/${segments.map(encodeURIComponent).join('/')}`;
-}
-
 function json(document: RepDocument): unknown {
   return JSON.parse(toJson(document));
 }
@@ -49,7 +39,7 @@ function json(document: RepDocument): unknown {
  * moment; the records it names (workspace, store, styles) come from `rows`, as they were then.
  * Null when a record it names cannot be found.
  */
-export async function drawRecord(tx: EntityManager, kind: ChangeKind, raw: RawRow, rows: RowSource, restBase: string): Promise<Drawn | null> {
+export async function drawRecord(tx: EntityManager, kind: ChangeKind, raw: RawRow, rows: RowSource, restBase: string): Promise<unknown> {
   const links = new LinkBuilder(restBase, 'json');
   const nameOf = async (k: ChangeKind, id: unknown): Promise<string | null> => {
     if (typeof id !== 'number') return null;
@@ -59,17 +49,17 @@ export async function drawRecord(tx: EntityManager, kind: ChangeKind, raw: RawRo
   switch (kind) {
     case 'workspace': {
       const ws = hydrate(tx, WorkspaceEntity, raw);
-      return { resource: path('workspaces', ws.name), representation: json(workspaceDocument(ws, links)) };
+      return json(workspaceDocument(ws, links));
     }
     case 'namespace': {
       const ws = hydrate(tx, WorkspaceEntity, raw);
-      return { resource: path('namespaces', ws.name), representation: json(namespaceDocument(ws)) };
+      return json(namespaceDocument(ws));
     }
     case 'dataStore': {
       const ds = hydrate(tx, DataStoreEntity, raw);
       const ws = await nameOf('workspace', raw.workspace_id);
       if (ws === null) return null;
-      return { resource: path('workspaces', ws, 'datastores', ds.name), representation: json(dataStoreDocument(ws, ds, links)) };
+      return json(dataStoreDocument(ws, ds, links));
     }
     case 'featureType': {
       const ft = hydrate(tx, FeatureTypeEntity, raw);
@@ -77,7 +67,7 @@ export async function drawRecord(tx: EntityManager, kind: ChangeKind, raw: RawRo
       const store = await nameOf('dataStore', raw.data_store_id);
       if (ws === null || store === null) return null;
       const ctx = { workspace: ws, store };
-      return { resource: path(...featureTypePath(ctx, ft.name)), representation: json(featureTypeDocument(ft, ctx, ft.attributes ?? [], links)) };
+      return json(featureTypeDocument(ft, ctx, ft.attributes ?? [], links));
     }
     case 'layer': {
       const layer = hydrate(tx, LayerEntity, raw);
@@ -102,20 +92,20 @@ export async function drawRecord(tx: EntityManager, kind: ChangeKind, raw: RawRo
         if (style) styles.push(style);
       }
       const located = { layer, featureType, workspace: ws, store, styles };
-      return { resource: path('workspaces', ws, 'layers', featureType.name), representation: json(layerDocument(located, links)) };
+      return json(layerDocument(located, links));
     }
     case 'style': {
       const style = hydrate(tx, StyleEntity, raw);
       const ws = typeof raw.workspace_id === 'number' ? await nameOf('workspace', raw.workspace_id) : undefined;
       if (ws === null) return null;
-      return { resource: path(...stylePath(style, ws)), representation: json(styleDocument(style, ws)) };
+      return json(styleDocument(style, ws));
     }
     case 'user': {
       const view = { userName: String(raw.name), enabled: raw.enabled === true };
       const representation = json(doc('user', declaredRep(User, view))) as { user: Record<string, unknown> };
       // Role grants are changes to the user too: the history shows them beside its fields.
       representation.user.roles = (raw.roles as string[] | undefined) ?? [];
-      return { resource: path('security', 'usergroup', 'user', view.userName), representation };
+      return representation;
     }
   }
 }
