@@ -88,6 +88,21 @@ export async function startApi(catalogUrl) {
   return { rest, auth, send, stop };
 }
 
+/** The workspace `bench` with the data store `store` that the GET benchmarks read; returns its XML URL. */
+export async function createBenchStore(api) {
+  await api.send('POST', '/workspaces', '<workspace><name>bench</name></workspace>');
+  await api.send(
+    'POST',
+    '/workspaces/bench/datastores',
+    '<dataStore><name>store</name><connectionParameters><host>localhost</host><port>5432</port><database>gis</database>' +
+      '<user>gis</user><passwd>secret</passwd><dbtype>postgis</dbtype></connectionParameters></dataStore>',
+  );
+  const url = `${api.rest}/workspaces/bench/datastores/store.xml`;
+  const check = await fetch(url, { headers: { authorization: api.auth } });
+  if (check.status !== 200) throw new Error(`GET data store answered ${check.status}`);
+  return { url, body: Buffer.from(await check.arrayBuffer()) };
+}
+
 /** p-th percentile of sorted numbers. */
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

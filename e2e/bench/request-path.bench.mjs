@@ -8,7 +8,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, startApi } from './lib.mjs';
+import { createBenchStore, createDatabase, startApi } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -18,18 +18,9 @@ const catalog = await createDatabase('gc_bench_path');
 const api = await startApi(catalog.url);
 let bare;
 try {
-  await api.send('POST', '/workspaces', '<workspace><name>bench</name></workspace>');
-  await api.send(
-    'POST',
-    '/workspaces/bench/datastores',
-    '<dataStore><name>store</name><connectionParameters><host>localhost</host><port>5432</port><database>gis</database>' +
-      '<user>gis</user><passwd>secret</passwd><dbtype>postgis</dbtype></connectionParameters></dataStore>',
-  );
-  const apiUrl = `${api.rest}/workspaces/bench/datastores/store.xml`;
-  const answer = await fetch(apiUrl, { headers: { authorization: api.auth } });
-  if (answer.status !== 200) throw new Error(`GET data store answered ${answer.status}`);
+  const { url: apiUrl, body } = await createBenchStore(api);
   const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'gc-bare-')), 'store.xml');
-  writeFileSync(bodyFile, Buffer.from(await answer.arrayBuffer()));
+  writeFileSync(bodyFile, body);
   const port = 19300 + (process.pid % 500);
   bare = fork(path.join(here, 'bare-server.mjs'), [String(port), catalog.url, api.auth, bodyFile], { stdio: 'inherit' });
   await new Promise((resolve) => bare.once('message', resolve));

@@ -2,7 +2,7 @@
 // connections, on a fresh catalog database (TEST_DATABASE_URL's server, or embedded PGlite).
 // Prints requests/s and latency percentiles. Target on a 2-core machine: 2,000 requests/s.
 import autocannon from 'autocannon';
-import { createDatabase, serverUrl, startApi } from './lib.mjs';
+import { createBenchStore, createDatabase, serverUrl, startApi } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -10,16 +10,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const catalog = serverUrl ? await createDatabase('gc_bench') : undefined;
 const api = await startApi(catalog?.url);
 try {
-  await api.send('POST', '/workspaces', '<workspace><name>bench</name></workspace>');
-  await api.send(
-    'POST',
-    '/workspaces/bench/datastores',
-    '<dataStore><name>store</name><connectionParameters><host>localhost</host><port>5432</port><database>gis</database>' +
-      '<user>gis</user><passwd>secret</passwd><dbtype>postgis</dbtype></connectionParameters></dataStore>',
-  );
-  const url = `${api.rest}/workspaces/bench/datastores/store.xml`;
-  const check = await fetch(url, { headers: { authorization: api.auth } });
-  if (check.status !== 200) throw new Error(`GET data store answered ${check.status}`);
+  const { url } = await createBenchStore(api);
   const headers = { authorization: api.auth };
   await autocannon({ url, connections, duration: 2, headers }); // warm-up
   const r = await autocannon({ url, connections, duration, headers });
