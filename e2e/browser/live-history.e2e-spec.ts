@@ -186,7 +186,11 @@ describe('live updates, conflicts and revert in the console (Chromium)', () => {
     await deleted.waitFor();
     // The filtered answer replaces the unfiltered one: wait until it is the one shown.
     await history.rows().first().getByRole('rowheader', { name: stylePath, exact: true }).waitFor();
-    await history.rows().filter({ hasText: `/workspaces/${workspace}/` }).last().waitFor();
+    await history
+      .rows()
+      .filter({ hasText: `/workspaces/${workspace}/` })
+      .last()
+      .waitFor();
     // Newest first: the delete, then the style's create, then the workspace's own records.
     const resources = await history.rows().locator('th').allInnerTexts();
     expect(resources[0]).toBe(stylePath);
