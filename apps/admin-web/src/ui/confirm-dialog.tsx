@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
+import './native-dialog.css';
 import './confirm-dialog.css';
 import { useNativeDialog } from './use-native-dialog';
 
@@ -33,7 +34,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, typeToConfi
   return (
     <dialog
       ref={ref}
-      className="confirm-dialog"
+      className="native-dialog confirm-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -43,13 +44,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, typeToConfi
       {open && (
         <form
           method="dialog"
-          className="confirm-dialog__form"
+          className="native-dialog__frame"
           onSubmit={(event) => {
             event.preventDefault();
             if (!blocked) onConfirm();
           }}
         >
-          <h2 className="confirm-dialog__title" id={titleId}>
+          <h2 className="native-dialog__title" id={titleId}>
             {title}
           </h2>
           <div className="confirm-dialog__body">{children}</div>
@@ -69,7 +70,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, typeToConfi
             </div>
           )}
           {error && <Alert tone="error">{error}</Alert>}
-          <div className="confirm-dialog__actions">
+          <div className="native-dialog__actions">
             <Button onClick={onCancel} disabled={busy} autoFocus={typeToConfirm === undefined}>
               Cancel
             </Button>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './native-dialog.css';
 import './modal-dialog.css';
 import { useNativeDialog } from './use-native-dialog';
 
@@ -24,7 +25,7 @@ export function ModalDialog({ open, title, children, actions, onCancel, busy }: 
   return (
     <dialog
       ref={ref}
-      className="modal-dialog"
+      className="native-dialog modal-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -32,12 +33,12 @@ export function ModalDialog({ open, title, children, actions, onCancel, busy }: 
       }}
     >
       {open && (
-        <div className="modal-dialog__frame">
-          <h2 className="modal-dialog__title" id={titleId}>
+        <div className="native-dialog__frame">
+          <h2 className="native-dialog__title" id={titleId}>
             {title}
           </h2>
           <div className="modal-dialog__body">{children}</div>
-          <div className="modal-dialog__actions">{actions}</div>
+          <div className="native-dialog__actions">{actions}</div>
         </div>
       )}
     </dialog>
