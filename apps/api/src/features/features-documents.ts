@@ -53,9 +53,14 @@ export function conformance(links: FeaturesLinks): object {
 
 export function collectionsDocument(links: FeaturesLinks, collections: CollectionInfo[]): object {
   return {
-    links: [link(links.collections(), 'self', 'json', 'This document')],
+    links: collectionsLinks(links),
     collections: collections.map((c) => collectionDocument(links, c)),
   };
+}
+
+/** The links of `/collections` itself. */
+export function collectionsLinks(links: FeaturesLinks): Link[] {
+  return [link(links.collections(), 'self', 'json', 'This document')];
 }
 
 /** One collection, identical in `/collections` and at `/collections/{id}`. */

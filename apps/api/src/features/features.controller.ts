@@ -1,12 +1,13 @@
 import { All, Controller, Get, Inject, Logger, Param, Req, Res, StreamableFile } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request, Response } from 'express';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { sendError } from '../rest/error-response';
 import { publicBaseUrl } from '../rest/rest-request';
 import { RawContent } from '../rest/rest-response';
-import { collectionDocument, collectionsDocument, conformance, landingPage } from './features-documents';
+import { collectionsText } from './collections.stream';
+import { collectionDocument, conformance, landingPage } from './features-documents';
 import { FEATURES_PATH, FeaturesLinks } from './features-links';
 import { openApiDocument } from './features-openapi';
 import { checkParameters, formatOf, MEDIA, MediaKey, parseItemQuery, parseItemsQuery, queryOf, Resource } from './features-params';
@@ -42,10 +43,12 @@ export class FeaturesController {
   }
 
   @Get('collections')
-  async collections(@Req() req: Request): Promise<RawContent> {
+  async collections(@Req() req: Request): Promise<StreamableFile> {
     const params = checkParameters(queryOf(req.originalUrl), 'collections');
-    const all = await this.features.collections();
-    return json(formatOf(params, 'collections'), collectionsDocument(this.links(req), all));
+    const pages = this.features.collections()[Symbol.asyncIterator]();
+    const first = await pages.next();
+    const text = collectionsText(this.links(req), first.done ? [] : first.value, pages);
+    return this.streamed(req, Readable.from(text, { objectMode: false }), formatOf(params, 'collections'));
   }
 
   @Get('collections/:collectionId')

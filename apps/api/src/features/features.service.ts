@@ -4,10 +4,12 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import { DataSource } from 'typeorm';
 import { storeConnection } from '../catalog/featuretypes/featuretype.service';
 import { LayerEntity } from '../catalog/layers/layer.entity';
+import { LayerName, layerPage, LayerPageQuery } from '../catalog/layers/layer-pages';
+import { keysetPages, mapPages } from '../catalog/list-pages';
 import { epsgNumber } from '../datastores/postgis/crs-code';
 import { FeatureSource, propertyAttributes } from '../datastores/postgis/feature-sql';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
-import type { StoreConnection } from '../datastores/postgis/postgis.types';
+import type { Box, StoreConnection } from '../datastores/postgis/postgis.types';
 import { searchBoxes } from './crs84-box';
 import { FeatureCollectionStream } from './feature-collection.stream';
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
@@ -16,6 +18,19 @@ import type { ItemQuery, ItemsQuery } from './features-params';
 
 /** GeoServer's code for "no CRS", given to tables without geometry. */
 const NO_CRS_SRID = 404000;
+
+/** Layers listed as collections: enabled and advertised, of enabled feature types in enabled stores. */
+const ADVERTISED: LayerPageQuery = {
+  columns: 'f.title, f.abstract, f.latlon_bbox AS "latLonBbox"',
+  joins: 'JOIN data_store d ON d.id = f.data_store_id',
+  where: 'l.enabled AND f.enabled AND d.enabled AND l.advertised AND f.advertised',
+};
+
+interface CollectionRow extends LayerName {
+  title: string | null;
+  abstract: string | null;
+  latLonBbox: Box | null;
+}
 
 /** A collection with what reading its features needs. */
 interface PublishedLayer {
@@ -39,10 +54,10 @@ export class FeaturesService {
     private readonly connector: PostgisConnector,
   ) {}
 
-  /** Every advertised collection, by workspace then layer name. */
-  async collections(): Promise<CollectionInfo[]> {
-    const layers = await this.layers().andWhere('l.advertised = true AND f.advertised = true').orderBy('w.name', 'ASC').addOrderBy('f.name', 'ASC').getMany();
-    return layers.map((l) => published(l).info);
+  /** Every advertised collection, by workspace then layer name, read a page at a time. */
+  collections(): AsyncGenerator<CollectionInfo[]> {
+    const pages = keysetPages<CollectionRow>((after, limit) => layerPage<CollectionRow>(this.db, after, limit, ADVERTISED));
+    return mapPages(pages, (r) => ({ id: `${r.workspace}:${r.name}`, title: r.title ?? r.name, description: r.abstract, latLonBbox: r.latLonBbox }));
   }
 
   /** One collection by `workspace:layer`; NOT_FOUND when there is no such enabled layer. */

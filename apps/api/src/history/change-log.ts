@@ -1,3 +1,4 @@
+import { catalogVersion } from '../database/catalog-version';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError } from '@geocatalog/catalog-model';
@@ -68,9 +69,8 @@ export class ChangeLog {
   }
 
   /** The highest number given so far ('0' before the first change). */
-  async latest(): Promise<string> {
-    const [row]: Array<{ seq: string | null }> = await this.db.query(`SELECT max(seq)::text AS seq FROM catalog_change`);
-    return row.seq ?? '0';
+  latest(): Promise<string> {
+    return catalogVersion(this.db);
   }
 
   /** One change; 404 when there is none with that number. */

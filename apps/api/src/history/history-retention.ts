@@ -46,10 +46,12 @@ export class HistoryRetention implements OnApplicationBootstrap, OnApplicationSh
   /**
    * Removes the changes older than the retention; returns how many. Numbers follow time, so the
    * old ones are those up to one number, found once; they go by primary key, a batch at a time.
+   * The newest change always stays: its number is the catalog's version (list ETags).
    */
   async prune(): Promise<number> {
     const [{ last }]: Array<{ last: string | null }> = await this.db.query(
-      `SELECT max(seq)::text AS last FROM catalog_change WHERE time < now() - make_interval(days => $1)`,
+      `SELECT max(seq)::text AS last FROM catalog_change
+        WHERE time < now() - make_interval(days => $1) AND seq < (SELECT max(seq) FROM catalog_change)`,
       [this.config.historyDays],
     );
     if (last === null) return 0;

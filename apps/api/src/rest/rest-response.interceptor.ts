@@ -1,12 +1,14 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import { map, Observable } from 'rxjs';
+import { Readable } from 'node:stream';
+import { mergeMap, Observable } from 'rxjs';
 import { toJson } from './json-writer';
 import { RepDocument } from '@geocatalog/catalog-model';
 import { Created, Done, NoContent, RawContent, RestResult, Tagged } from './rest-response';
 import { noneMatchHits } from './etag';
 import { MEDIA_TYPES, negotiateFormat, RestRequest } from './rest-request';
+import { listText, StreamedList } from './streamed-list';
 import { toXml } from './xml-writer';
 
 /** Writes what REST handlers return: representations in the negotiated format, 201s, raw content. */
@@ -17,11 +19,42 @@ export class RestResponseInterceptor implements NestInterceptor {
     const req = http.getRequest<RestRequest>();
     const res = http.getResponse<Response>();
     // A StreamableFile (a body streamed as it is produced, e.g. OGC API features) is Nest's to send.
-    return next.handle().pipe(map((result: RestResult | StreamableFile) => (result instanceof StreamableFile ? result : write(req, res, result))));
+    return next.handle().pipe(
+      mergeMap(async (result: RestResult | StreamableFile) => {
+        if (result instanceof StreamableFile) return result;
+        if (result instanceof StreamedList) return streamList(req, res, result);
+        return write(req, res, result);
+      }),
+    );
   }
 }
 
-function write(req: RestRequest, res: Response, result: RestResult): string | StreamableFile {
+/**
+ * A list written page by page as it is read. Its weak ETag comes from the catalog's version (not
+ * from a body that is not there yet) with what else shapes the bytes: the format and the request's
+ * URL and base. The first page is read before the status is sent, so a database failure is still
+ * a 5xx; a failure later can only cut the body short (the connection is closed).
+ */
+async function streamList(req: RestRequest, res: Response, list: StreamedList): Promise<string | StreamableFile> {
+  const format = negotiateFormat(req) === 'xml' ? 'xml' : 'json';
+  if (list.version !== undefined) {
+    const etag = `W/"${createHash('sha1')
+      .update(`${list.version}\n${format}\n${req.headers.host ?? ''}\n${req.originalUrl}`)
+      .digest('base64url')}"`;
+    res.setHeader('ETag', etag);
+    if (noneMatchHits(req.headers['if-none-match'], etag)) return notModified(res);
+  }
+  const pages = list.pages[Symbol.asyncIterator]();
+  const first = await pages.next();
+  res.status(200);
+  const body = Readable.from(listText(list.shape, format, first.done ? [] : first.value, pages), { objectMode: false });
+  return new StreamableFile(body, { type: MEDIA_TYPES[format] }).setErrorHandler((_err, response) => {
+    // Headers are out: the only honest answer left is a cut body.
+    (response as unknown as Response).destroy();
+  });
+}
+
+function write(req: RestRequest, res: Response, result: Exclude<RestResult, StreamedList>): string | StreamableFile {
   if (result instanceof Created) {
     res.status(201);
     res.setHeader('Location', result.location);

@@ -1,4 +1,5 @@
 import { RepDocument } from '@geocatalog/catalog-model';
+import { StreamedList } from './streamed-list';
 
 /** A 201 answer: `Location` (absolute, no suffix) and the new name as text/plain. */
 export class Created {
@@ -31,4 +32,4 @@ export class Tagged {
 }
 
 /** What a REST handler may return; anything else is a bug. */
-export type RestResult = RepDocument | Created | Done | NoContent | RawContent | Tagged;
+export type RestResult = RepDocument | Created | Done | NoContent | RawContent | Tagged | StreamedList;

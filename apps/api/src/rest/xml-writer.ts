@@ -113,7 +113,12 @@ function writeLink(out: string[], href: string, type: string, depth: number): vo
 
 /** Serialises a representation as GeoServer's XML: no declaration, 2-space indent, no final newline. */
 export function toXml(document: RepDocument): string {
+  return xmlElement(document.root, document.body, 0);
+}
+
+/** One element, indented for `depth`, as {@link toXml} writes it inside a document (no final newline). */
+export function xmlElement(name: string, rep: Rep, depth: number): string {
   const out: string[] = [];
-  writeElement(out, document.root, document.body, 0);
+  writeElement(out, name, rep, depth);
   return out.join('\n');
 }

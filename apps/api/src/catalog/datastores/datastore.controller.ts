@@ -3,8 +3,10 @@ import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, Tagged } from '../../rest/rest-response';
-import { DataStore, RepDocument } from '@geocatalog/catalog-model';
-import { dataStoreDocument, dataStoreList, dataStoreTag } from './datastore.mapper';
+import { DataStore } from '@geocatalog/catalog-model';
+import { streamedList } from '../list-pages';
+import { StreamedList } from '../../rest/streamed-list';
+import { DATA_STORE_LIST, dataStoreDocument, dataStoreListItem, dataStoreTag } from './datastore.mapper';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DataStoreService } from './datastore.service';
 
@@ -17,9 +19,9 @@ export class DataStoreController {
   ) {}
 
   @Get()
-  async list(@Param('ws') ws: string, @Links() links: LinkBuilder): Promise<RepDocument> {
-    const { workspace, stores } = await this.stores.list(ws);
-    return dataStoreList(workspace.name, stores, links);
+  async list(@Param('ws') ws: string, @Links() links: LinkBuilder): Promise<StreamedList> {
+    const listing = await this.stores.list(ws);
+    return streamedList(DATA_STORE_LIST, listing, (s) => dataStoreListItem(listing.workspace.name, s, links));
   }
 
   /** `?name=` (gsconfig sends it) names the store when the body does not. */

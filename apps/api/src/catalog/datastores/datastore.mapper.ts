@@ -1,23 +1,19 @@
-import { DataStore, declaredRep, doc, entries, link, list, LINK_FIELD, obj, RepDocument } from '@geocatalog/catalog-model';
+import type { ListShape } from '../../rest/streamed-list';
+import { DataStore, declaredRep, doc, entries, link, LINK_FIELD, obj, Rep, RepDocument } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { DataStoreEntity } from './datastore.entity';
 import { javaHashMapOrder } from './java-hashmap-order';
 
 /** `<dataStores>` listing of one workspace. */
-export function dataStoreList(workspace: string, stores: DataStoreEntity[], links: LinkBuilder): RepDocument {
-  return doc(
-    'dataStores',
-    list(
-      'dataStore',
-      stores.map((s) =>
-        obj([
-          ['name', s.name],
-          [LINK_FIELD, link(links.href('workspaces', workspace, 'datastores', s.name), links.listType)],
-        ]),
-      ),
-    ),
-  );
+export const DATA_STORE_LIST: ListShape = { root: 'dataStores', item: 'dataStore' };
+
+/** An entry of `<dataStores>`. */
+export function dataStoreListItem(workspace: string, s: { name: string }, links: LinkBuilder): Rep {
+  return obj([
+    ['name', s.name],
+    [LINK_FIELD, link(links.href('workspaces', workspace, 'datastores', s.name), links.listType)],
+  ]);
 }
 
 /** `<dataStore>` from its declaration; `passwd` is only ever the stored `crypt2:` value. */

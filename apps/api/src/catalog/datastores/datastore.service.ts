@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, DataStore, isPasswordKey, isSystemSchema, mergeDeclared, POSTGIS_STORE_TYPE, Sent } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
+import { catalogVersion } from '../../database/catalog-version';
+import { Listing, orderedPages } from '../list-pages';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
@@ -45,10 +47,11 @@ export class DataStoreService {
   }
 
   /** The stores of a workspace, sorted by name; 404 for an unknown workspace. */
-  async list(workspace: string): Promise<{ workspace: WorkspaceEntity; stores: DataStoreEntity[] }> {
+  async list(workspace: string): Promise<{ workspace: WorkspaceEntity } & Listing<{ name: string }>> {
+    const version = await catalogVersion(this.db);
     const ws = await this.workspaces.get(workspace);
-    const stores = await this.db.getRepository(DataStoreEntity).find({ where: { workspaceId: ws.id }, order: { name: 'ASC' } });
-    return { workspace: ws, stores };
+    const pages = orderedPages<{ name: string }>(this.db, 'SELECT name FROM data_store WHERE workspace_id = $1', [ws.id], 'name', (s) => s.name);
+    return { workspace: ws, version, pages };
   }
 
   /**

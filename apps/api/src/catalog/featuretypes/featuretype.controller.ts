@@ -1,10 +1,12 @@
 import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { CatalogError, FeatureType, RepDocument } from '@geocatalog/catalog-model';
+import { CatalogError, FeatureType } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, Tagged } from '../../rest/rest-response';
-import { featureTypeDocument, featureTypeList, featureTypePath, tableNameList, featureTypeTag } from './featuretype.mapper';
+import { streamedList } from '../list-pages';
+import { StreamedList } from '../../rest/streamed-list';
+import { FEATURE_TYPE_LIST, featureTypeDocument, featureTypeListItem, featureTypePath, featureTypeTag, TABLE_NAME_LIST } from './featuretype.mapper';
 import { FeatureTypeService, Recalculation } from './featuretype.service';
 
 const LIST_MODES = ['configured', 'available', 'available_with_geom', 'all'] as const;
@@ -22,13 +24,15 @@ export class FeatureTypeController {
     @Param('ds') ds: string | undefined,
     @Query('list') mode: string | undefined,
     @Links() links: LinkBuilder,
-  ): Promise<RepDocument> {
+  ): Promise<StreamedList> {
     const wanted = (mode ?? 'configured').toLowerCase();
     if (!(LIST_MODES as readonly string[]).includes(wanted)) {
       throw new CatalogError('INVALID_VALUE', `Invalid list '${mode}': use ${LIST_MODES.join(', ')}`);
     }
-    if (wanted === 'configured') return featureTypeList(await this.featureTypes.list(ws, ds), links);
-    return tableNameList(await this.featureTypes.tables(ws, ds, wanted as 'available' | 'available_with_geom' | 'all'), links.format);
+    if (wanted === 'configured') return streamedList(FEATURE_TYPE_LIST, await this.featureTypes.list(ws, ds), (f) => featureTypeListItem(f, links));
+    // The store's tables are not the catalog's: the catalog's version alone cannot tag them.
+    const tables = await this.featureTypes.tables(ws, ds, wanted as 'available' | 'available_with_geom' | 'all');
+    return new StreamedList(TABLE_NAME_LIST, tables, undefined);
   }
 
   @Post()

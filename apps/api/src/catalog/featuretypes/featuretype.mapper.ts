@@ -1,3 +1,4 @@
+import type { ListShape } from '../../rest/streamed-list';
 import type { AttributeInfo, Box } from '../../datastores/postgis/postgis.types';
 import { dbl, declaredRep, doc, FeatureType, link, list, LINK_FIELD, obj, Rep, RepDocument, textWithAttrs } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
@@ -34,19 +35,14 @@ export function featureTypePath(ctx: FeatureTypeContext, name: string): string[]
 }
 
 /** `<featureTypes>` listing; links go through the store path, as GeoServer's do. */
-export function featureTypeList(items: Array<{ name: string; ctx: FeatureTypeContext }>, links: LinkBuilder): RepDocument {
-  return doc(
-    'featureTypes',
-    list(
-      'featureType',
-      items.map(({ name, ctx }) =>
-        obj([
-          ['name', name],
-          [LINK_FIELD, link(links.href(...featureTypePath(ctx, name)), links.listType)],
-        ]),
-      ),
-    ),
-  );
+export const FEATURE_TYPE_LIST: ListShape = { root: 'featureTypes', item: 'featureType' };
+
+/** An entry of `<featureTypes>`. */
+export function featureTypeListItem({ name, ctx }: { name: string; ctx: FeatureTypeContext }, links: LinkBuilder): Rep {
+  return obj([
+    ['name', name],
+    [LINK_FIELD, link(links.href(...featureTypePath(ctx, name)), links.listType)],
+  ]);
 }
 
 /**
@@ -54,10 +50,7 @@ export function featureTypeList(items: Array<{ name: string; ctx: FeatureTypeCon
  * form is json-lib's (GeoServer's `StringsListJSONConverter`), not Jettison's: the `string` array
  * is there even when empty, and gsconfig reads `['list']['string']` unguarded.
  */
-export function tableNameList(names: string[], format: 'xml' | 'json'): RepDocument {
-  if (format === 'xml') return doc('list', list('featureTypeName', names));
-  return doc('list', obj([['string', list('string', names, { bareJson: true })]]));
-}
+export const TABLE_NAME_LIST: ListShape = { root: 'list', item: 'featureTypeName', jsonItem: 'string' };
 
 function box(b: Box, crs: Rep): Rep {
   return obj([

@@ -1,3 +1,5 @@
+import { catalogVersion } from '../../database/catalog-version';
+import { keysetPages, Listing, mapPages, orderedPages } from '../list-pages';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, FeatureType, mergeDeclared, Sent, withDefaults } from '@geocatalog/catalog-model';
@@ -75,34 +77,54 @@ export class FeatureTypeService {
   }
 
   /** Feature types of a store, or of a whole workspace (store-less path). */
-  async list(workspace: string, storeName: string | undefined): Promise<Array<{ name: string; ctx: FeatureTypeContext }>> {
-    const qb = this.db
-      .getRepository(FeatureTypeEntity)
-      .createQueryBuilder('f')
-      .innerJoinAndSelect('f.dataStore', 's')
-      .innerJoinAndSelect('f.workspace', 'w')
-      .orderBy('f.name', 'ASC');
+  async list(workspace: string, storeName: string | undefined): Promise<Listing<{ name: string; ctx: FeatureTypeContext }>> {
+    const version = await catalogVersion(this.db);
+    type Row = { name: string; workspace: string; store: string };
+    let rows: AsyncIterable<Row[]>;
     if (storeName !== undefined) {
       const store = await this.store(workspace, storeName);
-      qb.where('f.data_store_id = :id', { id: store.id });
+      rows = orderedPages<Row>(
+        this.db,
+        'SELECT f.name, $2::text AS workspace, $3::text AS store FROM feature_type f WHERE f.data_store_id = $1',
+        [store.id, store.workspace.name, store.name],
+        'f.name',
+        (f) => f.name,
+      );
     } else {
       const ws = await this.workspaces.get(workspace);
-      qb.where('f.workspace_id = :id', { id: ws.id });
+      rows = orderedPages<Row>(
+        this.db,
+        'SELECT f.name, $2::text AS workspace, s.name AS store FROM feature_type f JOIN data_store s ON s.id = f.data_store_id WHERE f.workspace_id = $1',
+        [ws.id, ws.name],
+        'f.name',
+        (f) => f.name,
+      );
     }
-    const fts = await qb.getMany();
-    return fts.map((f) => ({ name: f.name, ctx: { workspace: f.workspace.name, store: f.dataStore.name } }));
+    return { version, pages: mapPages(rows, (f) => ({ name: f.name, ctx: { workspace: f.workspace, store: f.store } })) };
   }
 
-  /** Table names of the store: not yet published (`available`), with geometry only, or all. */
-  async tables(workspace: string, storeName: string | undefined, mode: 'available' | 'available_with_geom' | 'all'): Promise<string[]> {
+  /**
+   * Table names of the store, a page at a time: not yet published (`available`), with geometry
+   * only, or all. The store is asked here, so that one that cannot be reached is an error status.
+   */
+  async tables(workspace: string, storeName: string | undefined, mode: 'available' | 'available_with_geom' | 'all'): Promise<AsyncIterable<string[]>> {
     const store = await this.store(workspace, storeName);
     const conn = storeConnection(store, store.workspace.name);
-    const tables = await this.connector.listTables(conn, { withGeometry: mode === 'available_with_geom' });
-    if (mode === 'all') return tables;
-    const published = new Set(
-      (await this.db.getRepository(FeatureTypeEntity).find({ where: { dataStoreId: store.id }, select: { nativeName: true } })).map((f) => f.nativeName),
-    );
-    return tables.filter((t) => !published.has(t));
+    const names = keysetPages<string>((after, limit) => this.connector.listTables(conn, { withGeometry: mode === 'available_with_geom', after, limit }));
+    if (mode === 'all') return names;
+    return this.unpublished(store.id, names);
+  }
+
+  /** The pages of table names without those the store already publishes. */
+  private async *unpublished(storeId: number, names: AsyncIterable<string[]>): AsyncGenerator<string[]> {
+    for await (const page of names) {
+      const rows: Array<{ native_name: string }> = await this.db.query(
+        'SELECT native_name FROM feature_type WHERE data_store_id = $1 AND native_name = ANY($2)',
+        [storeId, page],
+      );
+      const published = new Set(rows.map((r) => r.native_name));
+      yield page.filter((t) => !published.has(t));
+    }
   }
 
   /** One feature type; 404 in GeoServer's words for the path used. */

@@ -5,7 +5,9 @@ import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, Tagged } from '../../rest/rest-response';
 import { stylePath } from '../styles/style.mapper';
-import { layerDocument, layerList, layerStyleList, layerTag } from './layer.mapper';
+import { streamedList } from '../list-pages';
+import { StreamedList } from '../../rest/streamed-list';
+import { LAYER_LIST, layerDocument, layerListItem, layerStyleList, layerTag } from './layer.mapper';
 import { LayerService } from './layer.service';
 
 /** `/rest/layers` (names `ws:layer`) and `/rest/workspaces/{ws}/layers` (bare names). */
@@ -14,13 +16,13 @@ export class LayerController {
   constructor(private readonly layers: LayerService) {}
 
   @Get('rest/layers')
-  async list(@Links() links: LinkBuilder): Promise<RepDocument> {
-    return layerList(await this.layers.list(), undefined, links);
+  async list(@Links() links: LinkBuilder): Promise<StreamedList> {
+    return streamedList(LAYER_LIST, await this.layers.list(), (l) => layerListItem(l, undefined, links));
   }
 
   @Get('rest/workspaces/:ws/layers')
-  async listInWorkspace(@Param('ws') ws: string, @Links() links: LinkBuilder): Promise<RepDocument> {
-    return layerList(await this.layers.list(ws), ws, links);
+  async listInWorkspace(@Param('ws') ws: string, @Links() links: LinkBuilder): Promise<StreamedList> {
+    return streamedList(LAYER_LIST, await this.layers.list(ws), (l) => layerListItem(l, ws, links));
   }
 
   @Get(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])

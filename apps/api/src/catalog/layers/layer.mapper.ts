@@ -1,27 +1,22 @@
 import { Attribution, declaredRep, doc, Layer, link, list, LINK_FIELD, obj, Rep, RepDocument } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
+import type { ListShape } from '../../rest/streamed-list';
 import { LinkBuilder } from '../../rest/rest-request';
 import { featureTypePath } from '../featuretypes/featuretype.mapper';
 import { stylePath } from '../styles/style.mapper';
 import { StyleEntity } from '../styles/style.entity';
 import type { LocatedLayer } from './located-layer';
 
-/** `<layers>`: under `/rest/layers` names are `ws:name`; under a workspace they are bare. */
-export function layerList(layers: Array<{ workspace: string; name: string }>, scopedTo: string | undefined, links: LinkBuilder): RepDocument {
-  return doc(
-    'layers',
-    list(
-      'layer',
-      layers.map((l) => {
-        const name = scopedTo ? l.name : `${l.workspace}:${l.name}`;
-        const href = scopedTo ? links.href('workspaces', scopedTo, 'layers', l.name) : links.href('layers', name);
-        return obj([
-          ['name', name],
-          [LINK_FIELD, link(href, links.listType)],
-        ]);
-      }),
-    ),
-  );
+export const LAYER_LIST: ListShape = { root: 'layers', item: 'layer' };
+
+/** An entry of `<layers>`: under `/rest/layers` names are `ws:name`; under a workspace they are bare. */
+export function layerListItem(l: { workspace: string; name: string }, scopedTo: string | undefined, links: LinkBuilder): Rep {
+  const name = scopedTo ? l.name : `${l.workspace}:${l.name}`;
+  const href = scopedTo ? links.href('workspaces', scopedTo, 'layers', l.name) : links.href('layers', name);
+  return obj([
+    ['name', name],
+    [LINK_FIELD, link(href, links.listType)],
+  ]);
 }
 
 /** How a layer names a style: `ws:name` for a workspace style, the bare name for a global one. */

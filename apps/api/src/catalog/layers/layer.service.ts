@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, Layer, mergeDeclared, normalizeName, Sent, SentReference } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
+import { catalogVersion } from '../../database/catalog-version';
 import { uniquely } from '../../database/pg-errors';
+import { keysetPages, Listing, noPages, orderedPages } from '../list-pages';
+import { LayerName, layerPage } from './layer-pages';
 import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
 import { StyleService } from '../styles/style.service';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
@@ -29,16 +32,19 @@ export class LayerService {
   ) {}
 
   /** Every layer, or one workspace's (an unknown workspace lists nothing, as in GeoServer; `default` is the default one). */
-  async list(workspace?: string): Promise<Array<{ workspace: string; name: string }>> {
-    if (workspace === DEFAULT_ALIAS) workspace = (await this.workspaces.findDefault())?.name ?? workspace;
-    const rows: Array<{ workspace: string; name: string }> = await this.db.query(
-      `SELECT w.name AS workspace, f.name AS name FROM layer l
-         JOIN feature_type f ON f.id = l.feature_type_id JOIN workspace w ON w.id = f.workspace_id
-        ${workspace === undefined ? '' : 'WHERE w.name = $1'}
-        ORDER BY w.name, f.name`,
-      workspace === undefined ? [] : [workspace],
+  async list(workspace?: string): Promise<Listing<LayerName>> {
+    const version = await catalogVersion(this.db);
+    if (workspace === undefined) return { version, pages: keysetPages((after, limit) => layerPage(this.db, after, limit)) };
+    const ws = await this.workspaces.find(workspace);
+    if (!ws) return { version, pages: noPages() };
+    const pages = orderedPages<LayerName>(
+      this.db,
+      'SELECT $2::text AS workspace, f.name FROM feature_type f JOIN layer l ON l.feature_type_id = f.id WHERE f.workspace_id = $1',
+      [ws.id, ws.name],
+      'f.name',
+      (l) => l.name,
     );
-    return rows;
+    return { version, pages };
   }
 
   /** One layer by `ws:name` (or a bare name in the default workspace); 404 `No such layer: …`. */

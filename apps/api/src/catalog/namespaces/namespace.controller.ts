@@ -4,8 +4,9 @@ import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, Tagged } from '../../rest/rest-response';
-import { RepDocument } from '@geocatalog/catalog-model';
-import { namespaceDocument, namespaceList, workspaceTag } from '../workspaces/workspace.mapper';
+import { streamedList } from '../list-pages';
+import { StreamedList } from '../../rest/streamed-list';
+import { NAMESPACE_LIST, namespaceDocument, namespaceListItem, workspaceTag } from '../workspaces/workspace.mapper';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 
@@ -18,8 +19,8 @@ export class NamespaceController {
   ) {}
 
   @Get()
-  async list(@Links() links: LinkBuilder): Promise<RepDocument> {
-    return namespaceList(await this.workspaces.list(), links);
+  async list(@Links() links: LinkBuilder): Promise<StreamedList> {
+    return streamedList(NAMESPACE_LIST, await this.workspaces.list(), (w) => namespaceListItem(w, links));
   }
 
   /** Creates the namespace and its workspace, as GeoServer does. */

@@ -1,11 +1,13 @@
 import { Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { CatalogError, RepDocument, Style } from '@geocatalog/catalog-model';
+import { CatalogError, Style } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder, negotiateFormat, RestRequest } from '../../rest/rest-request';
 import { Created, Done, RawContent, Tagged } from '../../rest/rest-response';
 import { checkSld, isSldType, nameInSld, sldTypeOf } from './sld-content';
-import { styleDocument, styleList, stylePath, styleTag } from './style.mapper';
+import { streamedList } from '../list-pages';
+import { StreamedList } from '../../rest/streamed-list';
+import { STYLE_LIST, styleDocument, styleListItem, stylePath, styleTag } from './style.mapper';
 import { StyleService } from './style.service';
 
 /** `/rest/styles` (global) and `/rest/workspaces/{ws}/styles`: records and their SLD documents. */
@@ -14,8 +16,8 @@ export class StyleController {
   constructor(private readonly styles: StyleService) {}
 
   @Get()
-  async list(@Param('ws') ws: string | undefined, @Links() links: LinkBuilder): Promise<RepDocument> {
-    return styleList(await this.styles.list(ws), ws, links);
+  async list(@Param('ws') ws: string | undefined, @Links() links: LinkBuilder): Promise<StreamedList> {
+    return streamedList(STYLE_LIST, await this.styles.list(ws), (s) => styleListItem(s, ws, links));
   }
 
   /** A style record (XML/JSON), or a whole SLD in one step (`?name=` or the name inside it). */

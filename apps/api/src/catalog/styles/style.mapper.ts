@@ -1,4 +1,5 @@
-import { declaredRep, doc, link, list, LINK_FIELD, obj, RepDocument, Style } from '@geocatalog/catalog-model';
+import type { ListShape } from '../../rest/streamed-list';
+import { declaredRep, doc, link, LINK_FIELD, obj, Rep, RepDocument, Style } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { StyleEntity } from './style.entity';
@@ -9,19 +10,14 @@ export function stylePath(style: { name: string }, workspace: string | undefined
 }
 
 /** `<styles>` listing (global, or one workspace's). */
-export function styleList(styles: StyleEntity[], workspace: string | undefined, links: LinkBuilder): RepDocument {
-  return doc(
-    'styles',
-    list(
-      'style',
-      styles.map((s) =>
-        obj([
-          ['name', s.name],
-          [LINK_FIELD, link(links.href(...stylePath(s, workspace)), links.listType)],
-        ]),
-      ),
-    ),
-  );
+export const STYLE_LIST: ListShape = { root: 'styles', item: 'style' };
+
+/** An entry of `<styles>`. */
+export function styleListItem(s: { name: string }, workspace: string | undefined, links: LinkBuilder): Rep {
+  return obj([
+    ['name', s.name],
+    [LINK_FIELD, link(links.href(...stylePath(s, workspace)), links.listType)],
+  ]);
 }
 
 /** `<style>` from its declaration (the workspace reference carries no link, as in GeoServer). */

@@ -12,6 +12,8 @@ import {
   withDefaults,
 } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { catalogVersion } from '../../database/catalog-version';
+import { Listing, orderedPages } from '../list-pages';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
@@ -62,9 +64,13 @@ export class StyleService {
   }
 
   /** Global styles, or one workspace's; 404 for an unknown workspace. */
-  async list(workspace: string | undefined): Promise<StyleEntity[]> {
+  async list(workspace: string | undefined): Promise<Listing<{ name: string }>> {
+    const version = await catalogVersion(this.db);
     const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace);
-    return this.db.getRepository(StyleEntity).find({ where: { workspaceId: ws ? ws.id : IsNull() }, order: { name: 'ASC' } });
+    const pages = ws
+      ? orderedPages<{ name: string }>(this.db, 'SELECT name FROM style WHERE workspace_id = $1', [ws.id], 'name', (s) => s.name)
+      : orderedPages<{ name: string }>(this.db, 'SELECT name FROM style WHERE workspace_id IS NULL', [], 'name', (s) => s.name);
+    return { version, pages };
   }
 
   /**

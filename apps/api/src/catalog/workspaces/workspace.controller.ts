@@ -4,7 +4,9 @@ import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, Tagged } from '../../rest/rest-response';
 import { doc, list, RepDocument, Workspace } from '@geocatalog/catalog-model';
-import { workspaceDocument, workspaceList, workspaceTag } from './workspace.mapper';
+import { streamedList } from '../list-pages';
+import { StreamedList } from '../../rest/streamed-list';
+import { WORKSPACE_LIST, workspaceDocument, workspaceListItem, workspaceTag } from './workspace.mapper';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from './workspace.service';
 
@@ -17,8 +19,8 @@ export class WorkspaceController {
   ) {}
 
   @Get()
-  async list(@Links() links: LinkBuilder): Promise<RepDocument> {
-    return workspaceList(await this.workspaces.list(), links);
+  async list(@Links() links: LinkBuilder): Promise<StreamedList> {
+    return streamedList(WORKSPACE_LIST, await this.workspaces.list(), (w) => workspaceListItem(w, links));
   }
 
   @Post()

@@ -1,22 +1,18 @@
-import { declaredRep, doc, link, list, LINK_FIELD, Namespace, obj, RepDocument, Workspace } from '@geocatalog/catalog-model';
+import type { ListShape } from '../../rest/streamed-list';
+import { declaredRep, doc, link, LINK_FIELD, Namespace, obj, Rep, RepDocument, Workspace } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { WorkspaceEntity } from './workspace.entity';
 
 /** `<workspaces>` listing, each item a name and a link. */
-export function workspaceList(workspaces: WorkspaceEntity[], links: LinkBuilder): RepDocument {
-  return doc(
-    'workspaces',
-    list(
-      'workspace',
-      workspaces.map((w) =>
-        obj([
-          ['name', w.name],
-          [LINK_FIELD, link(links.href('workspaces', w.name), links.listType)],
-        ]),
-      ),
-    ),
-  );
+export const WORKSPACE_LIST: ListShape = { root: 'workspaces', item: 'workspace' };
+
+/** An entry of `<workspaces>`. */
+export function workspaceListItem(w: { name: string }, links: LinkBuilder): Rep {
+  return obj([
+    ['name', w.name],
+    [LINK_FIELD, link(links.href('workspaces', w.name), links.listType)],
+  ]);
 }
 
 /** `<workspace>` from its declaration, with the four store-collection links. */
@@ -34,19 +30,14 @@ export function workspaceDocument(w: WorkspaceEntity, links: LinkBuilder): RepDo
 }
 
 /** `<namespaces>` listing. */
-export function namespaceList(workspaces: WorkspaceEntity[], links: LinkBuilder): RepDocument {
-  return doc(
-    'namespaces',
-    list(
-      'namespace',
-      workspaces.map((w) =>
-        obj([
-          ['name', w.name],
-          [LINK_FIELD, link(links.href('namespaces', w.name), links.listType)],
-        ]),
-      ),
-    ),
-  );
+export const NAMESPACE_LIST: ListShape = { root: 'namespaces', item: 'namespace' };
+
+/** An entry of `<namespaces>`. */
+export function namespaceListItem(w: { name: string }, links: LinkBuilder): Rep {
+  return obj([
+    ['name', w.name],
+    [LINK_FIELD, link(links.href('namespaces', w.name), links.listType)],
+  ]);
 }
 
 /** `<namespace>`: prefix, uri, isolated (GeoServer writes no links here). */

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, mergeDeclared, Namespace, RESERVED_WORKSPACE_NAMES, Sent, Workspace } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
+import { catalogVersion } from '../../database/catalog-version';
+import { Listing, orderedPages } from '../list-pages';
 import { nameTaken } from '../../database/pg-errors';
 import { checkPrecondition } from '../record-precondition';
 import { WorkspaceEntity } from './workspace.entity';
@@ -56,9 +58,10 @@ export class WorkspaceService {
     this.contentHooks.push(hook);
   }
 
-  /** Every workspace, sorted by name. */
-  list(): Promise<WorkspaceEntity[]> {
-    return this.db.getRepository(WorkspaceEntity).createQueryBuilder('w').orderBy('w.name', 'ASC').getMany();
+  /** Every workspace's name, in name order, read a page at a time. */
+  async list(): Promise<Listing<{ name: string }>> {
+    const version = await catalogVersion(this.db);
+    return { version, pages: orderedPages<{ name: string }>(this.db, 'SELECT name FROM workspace WHERE true', [], 'name', (w) => w.name) };
   }
 
   /** The default workspace, if any workspace exists. */

@@ -109,27 +109,37 @@ export async function describeTable(access: StoreAccess, store: StoreConnection,
  * Names of the tables and views of the store's schema, sorted; with `withGeometry`, only those
  * with a geometry or geography column. PostGIS's metadata tables are left out.
  */
-export async function listTables(access: StoreAccess, store: StoreConnection, opts: { withGeometry?: boolean } = {}): Promise<string[]> {
+/** Which tables {@link listTables} reads: with a geometry only, and one page (after a name, at most `limit`). */
+export interface TableListing {
+  withGeometry?: boolean;
+  after?: string;
+  limit?: number;
+}
+
+/**
+ * Names of the schema's tables (and views…) in byte order (`name` sorts by code point), without
+ * PostGIS's metadata tables; a page of them when `after`/`limit` say so.
+ */
+export async function listTables(access: StoreAccess, store: StoreConnection, opts: TableListing = {}): Promise<string[]> {
   const schema = schemaOf(store);
   if (schema === 'topology') return [];
+  const spatial = `EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a
+                             JOIN pg_catalog.pg_type dt ON dt.oid = a.atttypid
+                             JOIN pg_catalog.pg_type t ON t.oid = CASE WHEN dt.typtype = 'd' THEN dt.typbasetype ELSE dt.oid END
+                            WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+                              AND t.typname IN ('geometry', 'geography'))`;
+  const params: unknown[] = [schema, [...METADATA_TABLES]];
+  let where = `n.nspname = $1 AND c.relkind IN ${RELATION_KINDS} AND c.relname <> ALL ($2::name[]) AND c.relname::text NOT LIKE 'spatial\\_ref\\_sys%'`;
+  if (opts.withGeometry) where += ` AND ${spatial}`;
+  if (opts.after !== undefined) where += ` AND c.relname > $${params.push(opts.after)}::name`;
+  const limit = opts.limit === undefined ? '' : ` LIMIT $${params.push(opts.limit)}`;
   return access.run(store, async (db) => {
-    const rows = await db.query<{ relname: string; spatial: boolean }>(
-      `SELECT c.relname,
-              EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a
-                        JOIN pg_catalog.pg_type dt ON dt.oid = a.atttypid
-                        JOIN pg_catalog.pg_type t ON t.oid = CASE WHEN dt.typtype = 'd' THEN dt.typbasetype ELSE dt.oid END
-                       WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-                         AND t.typname IN ('geometry', 'geography')) AS spatial
-         FROM pg_catalog.pg_class c
-         JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = $1 AND c.relkind IN ${RELATION_KINDS}`,
-      [schema],
+    const rows = await db.query<{ relname: string }>(
+      `SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+        WHERE ${where} ORDER BY c.relname${limit}`,
+      params,
     );
-    return rows
-      .filter((r) => !METADATA_TABLES.has(r.relname) && !r.relname.startsWith('spatial_ref_sys'))
-      .filter((r) => !opts.withGeometry || r.spatial)
-      .map((r) => r.relname)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return rows.map((r) => r.relname);
   });
 }
 

@@ -6,7 +6,7 @@ import { nativeBounds, toWgs84 } from './extents';
 import type { FeatureCursor } from './feature-cursor';
 import { openFeatures, readFeature } from './feature-reads';
 import type { FeatureFilter, FeaturePage, FeatureSource } from './feature-sql';
-import { describeTable, listTables } from './introspection';
+import { describeTable, listTables, TableListing } from './introspection';
 import type { Box, CrsInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
 import { StoreAccess } from './store-access';
 
@@ -48,7 +48,7 @@ export class PostgisConnector implements OnApplicationShutdown {
     return describeTable(this.access, store, table);
   }
 
-  listTables(store: StoreConnection, opts: { withGeometry?: boolean } = {}): Promise<string[]> {
+  listTables(store: StoreConnection, opts: TableListing = {}): Promise<string[]> {
     return listTables(this.access, store, opts);
   }
 
