@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { BodyReaderInterceptor } from './rest/body-reader.interceptor';
-import { DryRunInterceptor } from './rest/dry-run.interceptor';
 import { AboutController } from './about/about.controller';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -12,7 +10,7 @@ import { HealthController } from './health/health.controller';
 import { HistoryModule } from './history/history.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { RestFallbackModule } from './rest/rest.module';
-import { RestResponseInterceptor } from './rest/rest-response.interceptor';
+import { RestInterceptor } from './rest/rest.interceptor';
 import { SampleDatabaseModule } from './sample-db/sample-db.module';
 import { SecurityModule } from './security/security.module';
 
@@ -33,10 +31,7 @@ import { SecurityModule } from './security/security.module';
   controllers: [AboutController, HealthController],
   providers: [
     // Guards (authentication) run before interceptors: bodies are read only for authorised requests.
-    // A dry run wraps everything after it, body reading included.
-    { provide: APP_INTERCEPTOR, useClass: DryRunInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: BodyReaderInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: RestResponseInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: RestInterceptor },
   ],
 })
 export class AppModule {}

@@ -21,7 +21,7 @@ async function bootstrap(): Promise<void> {
   process.umask(0o077);
   makePrivate(config.dataDir);
   const logger = new Logger('geocatalog');
-  // Bodies are read after authentication by BodyReaderInterceptor (XML, JSON and SLD alike, with size limits).
+  // Bodies are read after authentication by RestInterceptor (XML, JSON and SLD alike, with size limits).
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
     logger: new QuietLogger('geocatalog'),

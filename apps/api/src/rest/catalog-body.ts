@@ -1,6 +1,6 @@
 import { CatalogError, DeclarationClass, readDeclared, Sent, wireRoot } from '@geocatalog/catalog-model';
 import { BodyNode, expectRoot, parseJsonBody, parseXmlBody } from './body-node';
-import { MAX_CATALOG_BYTES } from './body-reader.interceptor';
+import { MAX_CATALOG_BYTES } from './body-reader';
 import { RawBody } from './rest-params';
 
 const XML_TYPES = new Set(['application/xml', 'text/xml']);

@@ -5,7 +5,7 @@ import { AddUserNameKey1763940000000 } from './1763940000000-add-user-name-key';
 import { AddFeatureTypeSettings1764000000000 } from './1764000000000-add-feature-type-settings';
 import { AddRecordVersions1764100000000 } from './1764100000000-add-record-versions';
 import { CreateChangeHistory1764200000000 } from './1764200000000-create-change-history';
-import { AddListIndexes1764300000000 } from './1764300000000-add-list-indexes';
+import { AddScaleIndexes1764300000000 } from './1764300000000-add-scale-indexes';
 import { HistoryBulkCommit1764310000000 } from './1764310000000-history-bulk-commit';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
@@ -17,6 +17,6 @@ export const MIGRATIONS = [
   AddFeatureTypeSettings1764000000000,
   AddRecordVersions1764100000000,
   CreateChangeHistory1764200000000,
-  AddListIndexes1764300000000,
+  AddScaleIndexes1764300000000,
   HistoryBulkCommit1764310000000,
 ];

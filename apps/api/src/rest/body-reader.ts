@@ -1,6 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { from, Observable, switchMap } from 'rxjs';
 import type { RestRequest } from './rest-request';
 
 /** Largest body read at all: the SLD limit. Catalog bodies have a smaller limit of their own. */
@@ -13,27 +11,20 @@ function tooLarge(): CatalogError {
 }
 
 /**
- * Reads the body of a REST POST/PUT into `req.rest.body`, after the guards: a request is
- * authenticated and authorised before a byte of its body is read, so an anonymous upload costs
- * the server its headers only. A declared length over the limit is refused at once; a chunked
- * body is refused when it crosses the limit. Either way the error answer closes the connection
- * without reading the rest (`closeAfterAnswer`).
+ * Whether this request's body is to be read by {@link readBody}: a REST POST/PUT not read yet. It is
+ * read after the guards: a request is authenticated and authorised before a byte of its body is
+ * read, so an anonymous upload costs the server its headers only.
  */
-@Injectable()
-export class BodyReaderInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const req = context.switchToHttp().getRequest<RestRequest>();
-    if (!req.rest || (req.method !== 'POST' && req.method !== 'PUT') || req.rest.body !== undefined) return next.handle();
-    return from(readBody(req)).pipe(
-      switchMap((body) => {
-        req.rest!.body = body;
-        return next.handle();
-      }),
-    );
-  }
+export function needsBody(req: RestRequest): boolean {
+  return req.rest !== undefined && (req.method === 'POST' || req.method === 'PUT') && req.rest.body === undefined;
 }
 
-function readBody(req: RestRequest): Promise<Buffer> {
+/**
+ * Reads the whole body. A declared length over the limit is refused at once; a chunked body is
+ * refused when it crosses the limit. Either way the error answer closes the connection without
+ * reading the rest (`closeAfterAnswer`).
+ */
+export function readBody(req: RestRequest): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_SLD_BYTES) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {

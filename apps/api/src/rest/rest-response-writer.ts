@@ -1,8 +1,7 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import { StreamableFile } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
-import { mergeMap, Observable } from 'rxjs';
 import { toJson } from './json-writer';
 import { RepDocument } from '@geocatalog/catalog-model';
 import { Created, Done, NoContent, RawContent, RestResult, Tagged } from './rest-response';
@@ -11,22 +10,15 @@ import { MEDIA_TYPES, negotiateFormat, RestRequest } from './rest-request';
 import { listText, StreamedList } from './streamed-list';
 import { toXml } from './xml-writer';
 
-/** Writes what REST handlers return: representations in the negotiated format, 201s, raw content. */
-@Injectable()
-export class RestResponseInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    const req = http.getRequest<RestRequest>();
-    const res = http.getResponse<Response>();
-    // A StreamableFile (a body streamed as it is produced, e.g. OGC API features) is Nest's to send.
-    return next.handle().pipe(
-      mergeMap(async (result: RestResult | StreamableFile) => {
-        if (result instanceof StreamableFile) return result;
-        if (result instanceof StreamedList) return streamList(req, res, result);
-        return write(req, res, result);
-      }),
-    );
-  }
+/**
+ * Writes what a handler returned: representations in the negotiated format, 201s, raw content,
+ * streamed lists. A StreamableFile (a body streamed as it is produced, e.g. OGC API features) is
+ * Nest's to send.
+ */
+export function respond(req: RestRequest, res: Response, result: RestResult | StreamableFile): Promise<string | StreamableFile> | string | StreamableFile {
+  if (result instanceof StreamableFile) return result;
+  if (result instanceof StreamedList) return streamList(req, res, result);
+  return write(req, res, result);
 }
 
 /**
