@@ -10,6 +10,7 @@
 // Needs TEST_DATABASE_URL (PostgreSQL with PostGIS) and the built api.
 import { readFileSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
+import { setInterval, clearInterval } from 'node:timers';
 import pg from 'pg';
 import { createDatabase, percentile, query, startApi } from './lib.mjs';
 
