@@ -3,11 +3,16 @@ import { withoutIllegalCharacters } from './xml-characters';
 
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
 
+/** Any character {@link escapeXml} would change: markup, CR, controls, surrogates, non-characters. */
+const NEEDS_ESCAPING = /[&<>"'\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /**
  * Escapes text and attribute values as XStream does (`&<>"'` and carriage returns); characters
  * XML 1.0 cannot carry at all become U+FFFD.
  */
 export function escapeXml(value: string): string {
+  // Most text has nothing to escape: one scan of a character class says so.
+  if (!NEEDS_ESCAPING.test(value)) return value;
   return withoutIllegalCharacters(value).replace(/[&<>"'\r]/g, (c) => {
     switch (c) {
       case '&':
@@ -26,7 +31,15 @@ export function escapeXml(value: string): string {
   });
 }
 
+/** Indentation by depth, made once. */
+const PADS = Array.from({ length: 16 }, (_, depth) => '  '.repeat(depth));
+
+function padOf(depth: number): string {
+  return PADS[depth] ?? '  '.repeat(depth);
+}
+
 function attrText(attrs: Array<[string, string]>): string {
+  if (attrs.length === 0) return '';
   return attrs.map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
 }
 
@@ -48,7 +61,7 @@ function xmlName(name: string): string {
 }
 
 function writeElement(out: string[], fieldName: string, rep: Rep, depth: number): void {
-  const pad = '  '.repeat(depth);
+  const pad = padOf(depth);
   const name = xmlName(fieldName);
   if (typeof rep !== 'object') {
     out.push(`${pad}<${name}>${scalarText(rep)}</${name}>`);
@@ -108,7 +121,7 @@ function writeElement(out: string[], fieldName: string, rep: Rep, depth: number)
 }
 
 function writeLink(out: string[], href: string, type: string, depth: number): void {
-  out.push(`${'  '.repeat(depth)}<atom:link xmlns:atom="${ATOM_NS}" rel="alternate" href="${escapeXml(href)}" type="${escapeXml(type)}"/>`);
+  out.push(`${padOf(depth)}<atom:link xmlns:atom="${ATOM_NS}" rel="alternate" href="${escapeXml(href)}" type="${escapeXml(type)}"/>`);
 }
 
 /** Serialises a representation as GeoServer's XML: no declaration, 2-space indent, no final newline. */
