@@ -3,9 +3,10 @@ import { ListShape, StreamedList } from '../rest/streamed-list';
 
 /**
  * Page sizes of a streamed list: a small first page, so that the first bytes leave at once, then
- * bigger ones, so that a list of 100,000 takes a few dozen queries. The last size repeats.
+ * bigger ones, so that a list of 100,000 takes some fifty queries (each read while the page before
+ * is written) and a request holds two pages at most. The last size repeats.
  */
-export const PAGE_SIZES: readonly number[] = [200, 2000, 5000];
+export const PAGE_SIZES: readonly number[] = [200, 2000];
 
 /** Reads the page of at most `limit` rows that follows `after` (the last row of the previous page; none for the first). */
 export type PageQuery<Row> = (after: Row | undefined, limit: number) => Promise<Row[]>;
