@@ -117,6 +117,23 @@ describe('bodies are read only after authentication', () => {
     expect(await ctx.api.postXml('/workspaces', `<workspace><name>${name}</name></workspace>`)).toHaveStatus(201);
     expect(await ctx.api.get(`/workspaces/${name}.json`)).toHaveStatus(200);
   });
+
+  it("a client that goes away in the middle of its body is the client's failure, not the catalog's; nothing is stored", async () => {
+    const { server, api } = ctx;
+    const name = uniqueName('halfbody');
+    const body = `<workspace><name>${name}</name></workspace>`;
+    const { socket } = send(
+      server,
+      `POST /geoserver/rest/workspaces HTTP/1.1\r\nHost: x\r\nAuthorization: ${basicAuth(server.admin.user, server.admin.password)}\r\nContent-Type: text/xml\r\nContent-Length: ${body.length + 100}`,
+      body,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.output()).not.toMatch(/Catalog database unavailable/);
+    expect((await api.get(`/workspaces/${name}.json`)).status).toBe(404);
+    expect((await api.get('/workspaces.json')).status).toBe(200);
+  });
 });
 
 describe('proxy headers count only with TRUST_PROXY', () => {

@@ -45,9 +45,11 @@ export function readBody(req: RestRequest): Promise<Buffer> {
       cleanup();
       resolve(Buffer.concat(chunks));
     };
+    // The client went away (or broke the body) while sending it: its failure, not the catalog's
+    // (a bare ECONNRESET would read as the catalog database's connection failing).
     const onError = (err: Error) => {
       cleanup();
-      reject(err);
+      reject(new CatalogError('MALFORMED_BODY', `The request body ended before it was complete: ${err.message}`));
     };
     const cleanup = () => {
       req.off('data', onData);
