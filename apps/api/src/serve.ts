@@ -4,7 +4,9 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { crossSiteMiddleware } from './auth/cross-site';
-import { ConfigError, loadConfig } from './config/config';
+import type { AppConfig } from './config/config';
+import { primaryLink } from './cluster/primary-link';
+import { workerHeader } from './cluster/worker-header';
 import { changeContextMiddleware } from './history/change-context';
 import { makePrivate } from './config/private-dir';
 import { QuietLogger } from './config/quiet-logger';
@@ -15,8 +17,11 @@ import { RouteTable } from './rest/route-table';
 import { mountConsole } from './web/console-static';
 import { securityHeaders } from './web/security-headers';
 
-async function bootstrap(): Promise<void> {
-  const config = loadConfig();
+/**
+ * Starts the api in this process: alone (`WORKERS=1`), or as one of the primary's workers, which
+ * then says it is ready instead of printing where it listens (the primary prints that once).
+ */
+export async function serve(config: AppConfig): Promise<void> {
   // Owner-only files: the data directory holds the catalog (password hashes) and the keys.
   process.umask(0o077);
   makePrivate(config.dataDir);
@@ -31,6 +36,8 @@ async function bootstrap(): Promise<void> {
   // GeoServer sends no ETags; hashing every body would only cost time.
   server.set('etag', false);
   app.use(securityHeaders(config.contextPath));
+  const worker = primaryLink();
+  if (worker) app.use(workerHeader());
   // Cross-site writes are refused before any body is read or route runs.
   app.use(crossSiteMiddleware(config));
   // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
@@ -46,16 +53,11 @@ async function bootstrap(): Promise<void> {
   app.get(RouteTable).load(server);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (worker) {
+    worker.tell({ type: 'gc:ready', port, console: consoleServed });
+    return;
+  }
   logger.log(`REST API at http://localhost:${port}${config.contextPath}/rest`);
   if (consoleServed) logger.log(`Console at http://localhost:${port}${config.contextPath}/web/`);
   else logger.warn(`Console not built (${config.webRoot} has no index.html): run npm run build`);
 }
-
-bootstrap().catch((err) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-  } else {
-    console.error('geocatalog failed to start:', err);
-  }
-  process.exit(1);
-});
