@@ -20,8 +20,12 @@ interface Slot {
 }
 
 /**
- * The primary of `WORKERS` api processes on one port (node:cluster; the primary accepts the
- * connections and hands them to the workers in turn). It opens no catalog: each worker starts the
+ * The primary of `WORKERS` api processes on one port (node:cluster). The workers share the
+ * listening socket and the kernel hands each new connection to one of them (`SCHED_NONE`), rather
+ * than the primary accepting and passing connections on (Node's round robin): with round robin a
+ * connection passed to a worker at the moment it dies is never answered nor closed, and a stalled
+ * primary stalls every new connection. `NODE_CLUSTER_SCHED_POLICY=rr` still chooses round robin.
+ * It opens no catalog: each worker starts the
  * whole api (migrations run under an advisory lock, so the first migrates and the others find it
  * done). It prints where the api listens once, when every worker is ready; restarts a worker that
  * dies, after a backoff that grows with each crash in a row; stops everything and exits 1 when a
@@ -32,6 +36,7 @@ interface Slot {
  */
 export function runPrimary(config: AppConfig): void {
   const logger = new Logger('geocatalog');
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const slots: Slot[] = Array.from({ length: config.workers }, (_, index) => ({ index, startedAt: 0, ready: false, restarts: new SlotRestarts() }));
   const slotOf = new Map<number, Slot>();
   const limits = new SignInLimitsOwner();
