@@ -252,6 +252,20 @@ describeWithExternalCatalog('WORKERS=2 on PostgreSQL', () => {
   });
 });
 
+describeWithExternalCatalog('WORKERS=2, kill -9 of the primary', () => {
+  it('its workers exit at once: nothing is left serving the port without a primary', async () => {
+    const server = await startApi({ workers: 2 });
+    const workers = childPids(server.pid);
+    expect(workers).toHaveLength(2);
+    await server.kill();
+    const deadline = Date.now() + 5_000;
+    while (workers.some(alive) && Date.now() < deadline) await sleep(50);
+    expect(workers.filter(alive)).toEqual([]);
+    await expect(rawRequest(`${server.baseUrl}/health/live`)).rejects.toThrow(/ECONNREFUSED/);
+    await server.stop();
+  }, 60_000);
+});
+
 describeWithExternalCatalog('WORKERS=2 when workers cannot start', () => {
   let busy: Server | undefined;
   afterAll(() => busy?.close());
