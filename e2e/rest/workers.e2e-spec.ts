@@ -185,6 +185,19 @@ describeWithExternalCatalog('WORKERS=2 on PostgreSQL', () => {
     });
   });
 
+  it('a revert on one worker that removes a user is enforced on the other at once', async () => {
+    const user = await userWithRole(restClient(server), 'READER', 'rev');
+    expect(await rest(b, '/workspaces.json', user)).toHaveStatus(200); // cached on B, as a READER
+    const listed = (await rest(a, '/changes.json?limit=20', server.admin)).json() as {
+      changes: { change: Array<{ seq: string; kind: string; operation: string; resource: string }> };
+    };
+    const created = listed.changes.change.find((c) => c.kind === 'user' && c.operation === 'create' && c.resource.endsWith(`/${user.user}`));
+    expect(created).toBeDefined();
+    // Undoing the create deletes the user (force: its role was granted since).
+    expect(await rest(a, `/changes/${created!.seq}/revert?force=true`, server.admin, { method: 'POST' })).toHaveStatus(200);
+    expect(await rest(b, '/workspaces.json', user)).toHaveStatus(401);
+  });
+
   describe('a stopped primary', () => {
     it('fails safe: sign-ins are refused (503, Retry-After) while the primary cannot answer, and work again when it can', async () => {
       const user = await userWithRole(restClient(server), 'READER', 'stop');
