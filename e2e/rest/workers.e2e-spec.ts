@@ -274,7 +274,8 @@ describeWithExternalCatalog('WORKERS=2, kill -9 of the primary', () => {
     const deadline = Date.now() + 5_000;
     while (workers.some(alive) && Date.now() < deadline) await sleep(50);
     expect(workers.filter(alive)).toEqual([]);
-    await expect(rawRequest(`${server.baseUrl}/health/live`)).rejects.toThrow(/ECONNREFUSED/);
+    // Refused, or reset by a worker in the middle of exiting: nothing answers.
+    await expect(rawRequest(`${server.baseUrl}/health/live`)).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
     await server.stop();
   }, 60_000);
 });
