@@ -63,7 +63,16 @@ export async function startApi(catalogUrl) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gc-bench-'));
   const port = await freePort();
   const password = 'bench-secret';
-  const env = { ...process.env, PORT: String(port), ADMIN_USER: 'admin', ADMIN_PASSWORD: password, DATA_DIR: dataDir, SAMPLE_DB: 'off' };
+  // One api process unless WORKERS says otherwise: the figures in the README are per process.
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    ADMIN_USER: 'admin',
+    ADMIN_PASSWORD: password,
+    DATA_DIR: dataDir,
+    SAMPLE_DB: 'off',
+    WORKERS: process.env.WORKERS || '1',
+  };
   if (catalogUrl) env.DATABASE_URL = catalogUrl;
   else delete env.DATABASE_URL;
   const started = performance.now();

@@ -28,6 +28,10 @@ export interface ApiServer {
   output(): string;
   /** `kill -9`, wait for the exit; keeps the data directory and database for a restart on them. */
   kill(): Promise<void>;
+  /** The process id (with `workers` > 1: the primary's). */
+  pid: number;
+  /** How the process ended (`exit code 0, signal null`), or undefined while it runs. */
+  exitStatus(): string | undefined;
 }
 
 export interface StartApiOptions {
@@ -41,6 +45,8 @@ export interface StartApiOptions {
   databaseUrl?: string;
   /** Keep the database this call created. */
   keepDatabase?: boolean;
+  /** `WORKERS`: api processes on the port; 1 (one process, no cluster) unless a spec asks for more. */
+  workers?: number;
 }
 
 /** Repository root (`/work/main`). */
@@ -121,6 +127,9 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
     ADMIN_PASSWORD: `pw-${randomBytes(12).toString('hex')}`,
     DATA_DIR: dataDir,
     SAMPLE_DB: 'off',
+    // One process unless asked: the default (one per CPU on PostgreSQL) would put a primary in
+    // front of every spec's api, and specs read the api's own process (RSS, kill -9).
+    WORKERS: String(opts.workers ?? 1),
   });
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   Object.assign(env, opts.env ?? {});
@@ -202,7 +211,7 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
     await exited;
   };
 
-  return { baseUrl, restUrl, admin, dataDir, databaseUrl, stop, kill, output: () => output };
+  return { baseUrl, restUrl, admin, dataDir, databaseUrl, stop, kill, output: () => output, pid: child.pid!, exitStatus: () => exitInfo };
 }
 
 /** A port that was free a moment ago (bound to 0, then released). */

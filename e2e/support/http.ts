@@ -3,7 +3,7 @@
  * `{status, headers, text, json()}` (never throws on an error status), and a client bound to a
  * server's `/rest` root with admin credentials.
  */
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import type { ApiServer } from './api-server';
 
 export interface Credentials {
@@ -37,6 +37,8 @@ export interface RequestOptions {
   accept?: string;
   /** Basic credentials; `null` sends no Authorization header. */
   auth?: Credentials | null;
+  /** `rawRequest` only: the connection pool (a keep-alive agent keeps one worker); none by default. */
+  agent?: Agent;
 }
 
 export const XML = 'application/xml';
@@ -108,7 +110,7 @@ export function rawRequest(url: string, opts: RequestOptions = {}): Promise<Http
   if (body) headers['content-length'] = String(body.length);
   return new Promise((resolvePromise, reject) => {
     let answered = false;
-    const req = httpRequest(url, { method: opts.method ?? 'GET', headers, agent: false }, (res) => {
+    const req = httpRequest(url, { method: opts.method ?? 'GET', headers, agent: opts.agent ?? false }, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
 import { CatalogError, caseInsensitiveNameKey } from '@geocatalog/catalog-model';
-import { isRefusal, LoginThrottle, SignInRefusal } from './login-throttle';
+import { AuthCaches } from './auth-caches';
+import { isRefusal, SignInRefusal } from './login-throttle';
 import type { Principal } from './principal';
 import { verifyPassword } from './password-hash';
+import { SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
 import { UserService } from './user.service';
 
 /** How long a verified credential is trusted without re-checking the hash and the database. */
@@ -14,18 +16,29 @@ const MAX_CACHED = 10_000;
  * Checks Basic credentials. scrypt costs milliseconds, so a verified credential is cached for
  * {@link CREDENTIAL_CACHE_TTL_MS}, keyed by an HMAC of it under a per-process random key (the
  * credential itself is never kept). Concurrent checks of the same credential share one hash.
- * Failures are limited per (user, client address) and per address ({@link LoginThrottle}): past
- * a limit the answer is 429 with `Retry-After`, before any hash is computed.
+ * Failures are limited per (user, client address) and per address ({@link SignInLimits}, one
+ * count for all workers of a cluster): past a limit the answer is 429 with `Retry-After`, before
+ * any hash is computed. A change of users empties the cache in every worker ({@link AuthCaches});
+ * a check that was running meanwhile does not put its (possibly old) result back.
  */
 @Injectable()
 export class AuthService {
   private readonly cacheKey = randomBytes(32);
   private readonly verified = new Map<string, { principal: Principal; expires: number }>();
   private readonly pending = new Map<string, Promise<Principal | null>>();
-  private readonly throttle = new LoginThrottle();
+  /** Changes with every drop of the cache: a check that began before one does not cache its result. */
+  private generation = 0;
 
-  constructor(private readonly users: UserService) {
-    users.onChange = () => this.verified.clear();
+  constructor(
+    private readonly users: UserService,
+    caches: AuthCaches,
+    @Inject(SIGN_IN_LIMITS) private readonly limits: SignInLimits,
+  ) {
+    caches.register('credentials', () => {
+      this.verified.clear();
+      this.pending.clear();
+      this.generation++;
+    });
   }
 
   /**
@@ -37,14 +50,18 @@ export class AuthService {
     // Refused past the limits even when the credential is cached: an address that may not guess
     // must not learn from a 200 that a guess matched a recently used password.
     const who = caseInsensitiveNameKey(userName);
-    const refusal = this.throttle.refusalFor(who, address);
+    const refusal = await this.limits.refusalFor(who, address);
     if (refusal) throw tooManyFailures(refusal);
+    // Read after the await: a change of users meanwhile has emptied it.
     const hit = this.verified.get(key);
     if (hit && hit.expires > Date.now()) return hit.principal;
     const pendingKey = `${address}\0${key}`;
     let check = this.pending.get(pendingKey);
     if (!check) {
-      check = this.check(userName, who, password, address, key).finally(() => this.pending.delete(pendingKey));
+      const started = this.check(userName, who, password, address, key).finally(() => {
+        if (this.pending.get(pendingKey) === started) this.pending.delete(pendingKey);
+      });
+      check = started;
       this.pending.set(pendingKey, check);
     }
     return check;
@@ -52,7 +69,8 @@ export class AuthService {
 
   /** `who` is the user's case-insensitive key: `ADMIN` shares `admin`'s failures. */
   private async check(userName: string, who: string, password: string, address: string, key: string): Promise<Principal | null> {
-    const attempt = this.throttle.begin(who, address);
+    const generation = this.generation;
+    const attempt = await this.limits.begin(who, address);
     if (isRefusal(attempt)) throw tooManyFailures(attempt);
     let user: Awaited<ReturnType<UserService['findForLogin']>>;
     let ok: boolean;
@@ -71,6 +89,7 @@ export class AuthService {
     }
     attempt.succeeded();
     const principal: Principal = { userName: user.name, roles: (user.roles ?? []).map((r) => r.role) };
+    if (generation !== this.generation) return principal;
     if (this.verified.size >= MAX_CACHED) this.verified.clear();
     this.verified.set(key, { principal, expires: Date.now() + CREDENTIAL_CACHE_TTL_MS });
     return principal;

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
+import { AuthCaches } from './auth-caches';
 import type { Principal } from './principal';
 
 /** A session ends after this long without a request. */
@@ -10,8 +11,9 @@ export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** A session ends this long after sign-in, however busy. */
 export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
 /**
- * How long a looked-up session is trusted without asking the database again. A sign-out clears
- * the entry at once in the process that did it; other processes notice within this time.
+ * How long a looked-up session is trusted without asking the database again. A sign-out or a
+ * change of users empties the cache at once in every worker of the cluster ({@link AuthCaches});
+ * other api processes sharing the database notice within this time.
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 /** last_seen_at is written at most this often per session (not on every request). */
@@ -33,8 +35,15 @@ interface Cached {
 @Injectable()
 export class SessionService {
   private readonly cache = new Map<string, Cached>();
+  /** Changes with every drop of the cache: a lookup that began before one does not cache its result. */
+  private generation = 0;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly caches: AuthCaches,
+  ) {
+    caches.register('sessions', () => this.forgetCached());
+  }
 
   /**
    * Starts a session for the (just authenticated, enabled) user; returns the token for the
@@ -66,6 +75,7 @@ export class SessionService {
     const hash = hashOf(token);
     const hit = this.cache.get(hash);
     if (hit && hit.expires > Date.now()) return hit.principal;
+    const generation = this.generation;
     const rows: Array<{ user_id: number; name: string; roles: Role[]; stale: boolean }> = await this.db.query(
       `SELECT s.user_id, u.name,
               coalesce((SELECT json_agg(r.role ORDER BY r.role) FROM user_role r WHERE r.user_id = u.id), '[]'::json) AS roles,
@@ -82,30 +92,30 @@ export class SessionService {
     const row = rows[0];
     if (row.stale) await this.db.query(`UPDATE app_session SET last_seen_at = now() WHERE token_hash = $1`, [hash]);
     const principal: Principal = { userName: row.name, roles: row.roles };
+    if (generation !== this.generation) return principal;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     this.cache.set(hash, { principal, userId: row.user_id, expires: Date.now() + SESSION_CACHE_TTL_MS });
     return principal;
   }
 
-  /** Signs out: the row is deleted and this process forgets it at once. */
+  /** Signs out: the row is deleted, then every worker forgets it before this resolves. */
   async end(token: string): Promise<void> {
-    const hash = hashOf(token);
-    this.cache.delete(hash);
-    await this.db.query(`DELETE FROM app_session WHERE token_hash = $1`, [hash]);
+    await this.db.query(`DELETE FROM app_session WHERE token_hash = $1`, [hashOf(token)]);
+    await this.caches.changed('sessions');
   }
 
   /**
    * Ends every session of a user, inside the caller's transaction (a password change, the user
-   * disabled, its last role removed). This process forgets them at once.
+   * disabled, its last role removed). The caller tells {@link AuthCaches} once it committed.
    */
   async endAllOf(tx: EntityManager, userId: number): Promise<void> {
     await tx.query(`DELETE FROM app_session WHERE user_id = $1`, [userId]);
-    this.forgetCached();
   }
 
-  /** Drops every cached lookup (after a user was deleted; its rows went with it). */
-  forgetCached(): void {
+  /** Drops every cached lookup. */
+  private forgetCached(): void {
     this.cache.clear();
+    this.generation++;
   }
 }
 

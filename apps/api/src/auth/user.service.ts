@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, generatePassword } from '../config/config';
 import { uniquely } from '../database/pg-errors';
+import { AuthCaches } from './auth-caches';
 import { keepAnAdmin } from './last-admin';
 import { hashPassword } from './password-hash';
 import { SessionService } from './session.service';
@@ -29,14 +30,18 @@ export type UserInput = Sent<User>;
 @Injectable()
 export class UserService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Users');
-  /** Called after any change of users, so cached credentials are dropped at once in this process. */
-  onChange: () => void = () => undefined;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionService,
+    private readonly caches: AuthCaches,
   ) {}
+
+  /** After any committed change of users: cached credentials and sessions are dropped in every worker. */
+  private changed(): Promise<void> {
+    return this.caches.changed('users');
+  }
 
   /** Creates the bootstrap admin when the user table is empty (once, even with several processes). */
   async onApplicationBootstrap(): Promise<void> {
@@ -91,7 +96,7 @@ export class UserService implements OnApplicationBootstrap {
         () => userTaken(name),
       ),
     );
-    this.onChange();
+    await this.changed();
     return { userName: user.name, enabled: user.enabled, roles: [], version: String(user.version ?? '') };
   }
 
@@ -117,7 +122,7 @@ export class UserService implements OnApplicationBootstrap {
       // A new password or a disabled account ends the console sessions signed in with the old state.
       if (hash || input.enabled === false) await this.sessions.endAllOf(tx, user.id);
     });
-    this.onChange();
+    await this.changed();
   }
 
   async delete(name: string, ifMatch?: string): Promise<void> {
@@ -128,9 +133,8 @@ export class UserService implements OnApplicationBootstrap {
       await keepAnAdmin(tx, user, 'delete');
       await tx.getRepository(UserEntity).delete({ id: user.id });
     });
-    // Its sessions went with it (ON DELETE CASCADE); forget cached lookups now.
-    this.sessions.forgetCached();
-    this.onChange();
+    // Its sessions went with it (ON DELETE CASCADE); cached lookups of them are dropped too.
+    await this.changed();
   }
 
   /** Grants or revokes a role. */
@@ -147,7 +151,7 @@ export class UserService implements OnApplicationBootstrap {
       // A user left without any role has nothing to do in a session.
       if (!granted && !(await roles.countBy({ userId: user.id }))) await this.sessions.endAllOf(tx, user.id);
     });
-    this.onChange();
+    await this.changed();
   }
 }
 

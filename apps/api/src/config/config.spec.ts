@@ -49,3 +49,33 @@ describe('loadConfig: HISTORY_DAYS', () => {
     }
   });
 });
+
+describe('loadConfig: WORKERS', () => {
+  const pg = { DATABASE_URL: 'postgres://db/catalog' };
+
+  it('defaults to one worker per CPU on PostgreSQL, and to 1 on the embedded catalog', () => {
+    expect(loadConfig(pg, () => 6).workers).toBe(6);
+    expect(loadConfig(pg, () => 1).workers).toBe(1);
+    expect(loadConfig({}, () => 6).workers).toBe(1);
+  });
+
+  it('caps the default at 64 (a 128-core machine does not open 1,280 catalog connections by itself)', () => {
+    expect(loadConfig(pg, () => 128).workers).toBe(64);
+  });
+
+  it('takes a whole number from 1 to 64', () => {
+    expect(loadConfig({ ...pg, WORKERS: '3' }, () => 8).workers).toBe(3);
+    expect(loadConfig({ ...pg, WORKERS: '1' }, () => 8).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    for (const bad of ['0', '-2', '1.5', 'all', '65', '0x2', ' 2']) {
+      expect(() => loadConfig({ ...pg, WORKERS: bad })).toThrow(`WORKERS must be a whole number from 1 to 64, got '${bad}'`);
+    }
+  });
+
+  it('refuses more than one worker on the embedded catalog, saying why and what to do', () => {
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(
+      'WORKERS=2 needs DATABASE_URL: the embedded catalog (PGlite, without DATABASE_URL) can be opened by one process only; set DATABASE_URL to a PostgreSQL server, or WORKERS=1',
+    );
+  });
+});

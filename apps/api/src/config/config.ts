@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { StoreHosts } from './store-hosts';
 
@@ -37,7 +38,12 @@ export interface AppConfig {
   requireIfMatch: boolean;
   /** `HISTORY_DAYS`: how long changes are kept in the history (0 = for ever). */
   historyDays: number;
+  /** `WORKERS`: api processes serving the port (1 = this process alone, no cluster). */
+  workers: number;
 }
+
+/** The most `WORKERS` accepted: each worker holds its own catalog pool and store pools. */
+export const MAX_WORKERS = 64;
 
 /** Thrown at start with every bad variable listed, so a misconfiguration is fixed in one go. */
 export class ConfigError extends Error {}
@@ -62,7 +68,7 @@ function parseSwitch(name: string, raw: string | undefined, fallback: boolean, p
 }
 
 /** Reads and validates the environment; throws {@link ConfigError} listing every problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus: () => number = availableParallelism): AppConfig {
   const problems: string[] = [];
   const port = parsePort('PORT', env.PORT, 8080, problems);
 
@@ -113,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     else storeHosts = parsed;
   }
 
+  const workers = parseWorkers(env.WORKERS, databaseUrl, cpus, problems);
+
   if (problems.length) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   }
@@ -133,7 +141,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storeHosts,
     requireIfMatch,
     historyDays,
+    workers,
   };
+}
+
+/**
+ * `WORKERS`: by default one per CPU on PostgreSQL, 1 on the embedded catalog. More than one on the
+ * embedded catalog is refused rather than quietly lowered: PGlite is one process's database, and an
+ * operator who asked for 4 workers must not believe 4 are running.
+ */
+function parseWorkers(raw: string | undefined, databaseUrl: string | undefined, cpus: () => number, problems: string[]): number {
+  if (raw === undefined || raw === '') return databaseUrl ? Math.min(Math.max(1, cpus()), MAX_WORKERS) : 1;
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WORKERS) {
+    problems.push(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, got '${raw}'`);
+    return 1;
+  }
+  const workers = Number(raw);
+  if (workers > 1 && !databaseUrl) {
+    problems.push(
+      `WORKERS=${workers} needs DATABASE_URL: the embedded catalog (PGlite, without DATABASE_URL) can be opened by one process only; ` +
+        'set DATABASE_URL to a PostgreSQL server, or WORKERS=1',
+    );
+    return 1;
+  }
+  return workers;
 }
 
 /** A comma-separated list, trimmed, without empty items. */

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CatalogError, RepDocument } from '@geocatalog/catalog-model';
+import { AuthCaches } from '../auth/auth-caches';
 import { AdminOnly } from '../auth/roles.decorator';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { Links, QueryFlag } from '../rest/rest-params';
@@ -44,6 +45,7 @@ export class HistoryController {
     private readonly drawer: ChangeDrawer,
     private readonly reverter: ChangeReverter,
     private readonly connector: PostgisConnector,
+    private readonly caches: AuthCaches,
   ) {}
 
   @Get()
@@ -76,9 +78,11 @@ export class HistoryController {
 
   @Post(':seq/revert')
   async revert(@Param('seq') seq: string, @QueryFlag('force') force: boolean): Promise<Done> {
-    const { storeIds } = await this.reverter.revert(seq, force);
+    const { storeIds, users } = await this.reverter.revert(seq, force);
     // A store put back as it was may point elsewhere: its pool is opened again on next use.
     await this.connector.releaseAll(storeIds);
+    // A user deleted, disabled or stripped of roles again: no worker may go on trusting its cached credentials.
+    if (users) await this.caches.changed('users');
     return new Done();
   }
 }

@@ -25,6 +25,8 @@ const COLUMN = /^[a-z_][a-z0-9_]*$/;
 /** What a revert did: the data stores it touched (their pools are to be closed) and its changes' request. */
 export interface Reverted {
   storeIds: number[];
+  /** Whether it touched users (cached credentials and sessions are then stale). */
+  users: boolean;
 }
 
 /**
@@ -70,7 +72,7 @@ export class ChangeReverter {
         throw err;
       }
       if (undone.some((u) => u.kind === 'user')) await anAdminRemains(tx);
-      return { storeIds: undone.filter((u) => u.kind === 'dataStore').map((u) => u.record_id) };
+      return { storeIds: undone.filter((u) => u.kind === 'dataStore').map((u) => u.record_id), users: undone.some((u) => u.kind === 'user') };
     });
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { isFirstWorker } from '../cluster/worker-slot';
 import { SampleDatabase, SampleDatabasePortInUseError, startSampleDatabase } from './sample-db';
 
 /** Connection details of the running sample database. */
@@ -9,7 +10,8 @@ export type SampleDatabaseConnection = Omit<SampleDatabase, 'close'>;
  * Runs the embedded PostGIS sample database (contract §2) when `config.sampleDb`: started (and awaited)
  * at application bootstrap, so it is ready when the api says it is listening; closed on shutdown. A
  * start failure (port taken, directory locked by another api process, …) is a warning: the api runs
- * without the sample database.
+ * without the sample database. With several workers only the worker in the first slot runs it
+ * (a restarted one takes it over).
  */
 @Injectable()
 export class SampleDatabaseService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -26,7 +28,8 @@ export class SampleDatabaseService implements OnApplicationBootstrap, OnApplicat
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.sampleDb) return;
+    // One sample database per machine: with several workers, the first slot's worker serves it.
+    if (!this.config.sampleDb || !isFirstWorker()) return;
     const { dataDir, sampleDbPort: port } = this.config;
     try {
       this.db = await startSampleDatabase({ dataDir, port, log: (m) => this.logger.log(m) });

@@ -109,7 +109,13 @@ export class PasswordCipher {
   }
 }
 
-function loadOrCreateKeyFile(file: string): Buffer {
+/**
+ * The key in `file`, made there first if it does not exist. The new key is written whole to a
+ * file of its own and then linked into place, which fails if `file` exists: processes starting
+ * together on one DATA_DIR (the workers of a cluster) never read a half-written key, and all end
+ * up with the one that was linked first.
+ */
+export function loadOrCreateKeyFile(file: string): Buffer {
   try {
     const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
     if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
@@ -119,13 +125,17 @@ function loadOrCreateKeyFile(file: string): Buffer {
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const key = randomBytes(32);
+  const written = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
+  fs.writeFileSync(written, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
   try {
-    fs.writeFileSync(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    fs.linkSync(written, file);
     new Logger('Secrets').log(`Generated the data-store password key in ${file}`);
     return key;
   } catch (err) {
-    // Another process sharing DATA_DIR wrote it first: use theirs.
+    // Another process sharing DATA_DIR linked its key first: use theirs.
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateKeyFile(file);
     throw err;
+  } finally {
+    fs.rmSync(written, { force: true });
   }
 }

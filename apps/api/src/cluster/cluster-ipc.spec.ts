@@ -1,0 +1,218 @@
+import { CatalogError } from '@geocatalog/catalog-model';
+import { EventEmitter } from 'node:events';
+import { isRefusal, LoginThrottle, SignInAttempt, SignInRefusal } from '../auth/login-throttle';
+import { ClusterSignInLimits } from './cluster-sign-in-limits';
+import { ForgetRelay } from './forget-relay';
+import { isClusterMessage, PrimaryMessage, WorkerMessage } from './messages';
+import { Channel, PrimaryLink, PrimaryUnreachable } from './primary-link';
+import { SignInLimitsOwner } from './sign-in-limits-owner';
+
+/**
+ * A primary and its workers wired by in-memory channels that deliver asynchronously, as IPC does:
+ * the real links, limits owner and relay, with the primary's dispatch as in primary.ts.
+ */
+class FakeCluster {
+  readonly owner: SignInLimitsOwner;
+  readonly links = new Map<number, PrimaryLink>();
+  private readonly toWorker = new Map<number, EventEmitter>();
+  readonly relay: ForgetRelay;
+  readonly warnings: string[] = [];
+  /** While true, the primary hears nothing (stopped, wedged). */
+  deaf = false;
+  /** Workers that ignore the primary's messages. */
+  readonly stuck = new Set<number>();
+
+  constructor(throttle = new LoginThrottle({ perUserAndAddress: 3, perAddress: 5, windowMs: 60_000 })) {
+    this.owner = new SignInLimitsOwner(throttle, 60_000);
+    this.relay = new ForgetRelay(
+      (worker, message) => this.deliver(worker, message),
+      (worker, id) => this.deliver(worker, { type: 'gc:reply', id }),
+      (m) => this.warnings.push(m),
+      50,
+    );
+  }
+
+  worker(id: number, answerMs = 100): PrimaryLink {
+    const inbox = new EventEmitter();
+    this.toWorker.set(id, inbox);
+    const channel: Channel = {
+      send: (message, callback) => {
+        setImmediate(() => {
+          if (!this.deaf) this.primaryHeard(id, message);
+          callback(null);
+        });
+      },
+      on: (event, listener) => inbox.on(event, listener),
+    };
+    const link = new PrimaryLink(channel, answerMs);
+    this.links.set(id, link);
+    return link;
+  }
+
+  gone(id: number): void {
+    this.toWorker.delete(id);
+    this.owner.workerGone(id);
+    this.relay.workerGone(id);
+  }
+
+  private deliver(worker: number, message: PrimaryMessage): void {
+    const inbox = this.toWorker.get(worker);
+    if (inbox && !this.stuck.has(worker)) setImmediate(() => inbox.emit('message', message));
+  }
+
+  private primaryHeard(worker: number, message: WorkerMessage): void {
+    if (!isClusterMessage(message)) return;
+    if (message.type === 'gc:sign-in') this.deliver(worker, this.owner.answer(worker, message));
+    else if (message.type === 'gc:sign-in-outcome') this.owner.ended(worker, message);
+    else if (message.type === 'gc:forget')
+      this.relay.relay(
+        worker,
+        message.id,
+        message.what,
+        [...this.toWorker.keys()].filter((w) => w !== worker),
+      );
+    else if (message.type === 'gc:forgotten') this.relay.confirmed(worker, message.id);
+  }
+}
+
+async function fail(limits: ClusterSignInLimits, user: string, address: string): Promise<SignInRefusal | 'counted'> {
+  const attempt = await limits.begin(user, address);
+  if (isRefusal(attempt)) return attempt;
+  attempt.failed();
+  return 'counted';
+}
+
+describe('sign-in limits across workers (primary owns the count)', () => {
+  it('failures spread over two workers are refused at the same count as in one process', async () => {
+    const cluster = new FakeCluster();
+    const a = new ClusterSignInLimits(cluster.worker(1));
+    const b = new ClusterSignInLimits(cluster.worker(2));
+    expect(await fail(a, 'admin', '10.0.0.1')).toBe('counted');
+    expect(await fail(b, 'admin', '10.0.0.1')).toBe('counted');
+    expect(await fail(a, 'admin', '10.0.0.1')).toBe('counted');
+    // The fourth, on either worker, is refused before any hash, with the time to wait.
+    expect(await fail(b, 'admin', '10.0.0.1')).toEqual({ retryAfterSeconds: 60 });
+    expect(await a.refusalFor('admin', '10.0.0.1')).toEqual({ retryAfterSeconds: 60 });
+    // Another address is not affected.
+    expect(await b.refusalFor('admin', '10.0.0.2')).toBeUndefined();
+  });
+
+  it('counts attempts when they start: parallel guesses through both workers get at most the limit', async () => {
+    const cluster = new FakeCluster();
+    const workers = [new ClusterSignInLimits(cluster.worker(1)), new ClusterSignInLimits(cluster.worker(2))];
+    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => workers[i % 2].begin('admin', '10.0.0.1')));
+    expect(outcomes.filter((o) => !isRefusal(o))).toHaveLength(3);
+  });
+
+  it('a success through one worker forgets the failures counted through the other', async () => {
+    const cluster = new FakeCluster();
+    const a = new ClusterSignInLimits(cluster.worker(1));
+    const b = new ClusterSignInLimits(cluster.worker(2));
+    await fail(a, 'admin', '10.0.0.1');
+    await fail(a, 'admin', '10.0.0.1');
+    const right = (await b.begin('admin', '10.0.0.1')) as SignInAttempt;
+    right.succeeded();
+    await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 3; i++) expect(await fail(a, 'admin', '10.0.0.1')).toBe('counted');
+  });
+
+  it('a worker that dies mid-check leaves its attempts counted (a crash gives no slot back)', async () => {
+    const cluster = new FakeCluster();
+    const a = new ClusterSignInLimits(cluster.worker(1));
+    const b = new ClusterSignInLimits(cluster.worker(2));
+    for (let i = 0; i < 3; i++) expect(isRefusal(await a.begin('admin', '10.0.0.1'))).toBe(false);
+    cluster.gone(1);
+    expect(cluster.owner.pending).toBe(0);
+    expect(await b.refusalFor('admin', '10.0.0.1')).toEqual({ retryAfterSeconds: 60 });
+  });
+
+  it('only the worker that began an attempt may report its outcome', async () => {
+    const cluster = new FakeCluster();
+    const link = cluster.worker(1);
+    cluster.worker(2);
+    for (let i = 0; i < 3; i++) await new ClusterSignInLimits(link).begin('admin', '10.0.0.1');
+    // Worker 2 claims worker 1's attempts succeeded: ignored, the slots stay.
+    for (let attempt = 1; attempt <= 3; attempt++) cluster.owner.ended(2, { type: 'gc:sign-in-outcome', attempt, outcome: 'succeeded' });
+    expect(cluster.owner.pending).toBe(3);
+    expect(await new ClusterSignInLimits(link).refusalFor('admin', '10.0.0.1')).toEqual({ retryAfterSeconds: 60 });
+  });
+
+  it('fails safe: when the primary does not answer, the sign-in is refused (503 with Retry-After), not let through', async () => {
+    const cluster = new FakeCluster();
+    const a = new ClusterSignInLimits(cluster.worker(1, 30));
+    cluster.deaf = true;
+    for (const ask of [() => a.refusalFor('admin', '10.0.0.1'), () => a.begin('admin', '10.0.0.1')]) {
+      const err = await ask().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CatalogError);
+      expect(err).toMatchObject({ code: 'CATALOG_UNAVAILABLE', retryAfterSeconds: 1 });
+      expect((err as Error).message).toBe(
+        'Sign-in refused: the sign-in limits could not be checked (the primary process did not answer within 30 ms); try again',
+      );
+    }
+    cluster.deaf = false;
+    expect(await a.refusalFor('admin', '10.0.0.1')).toBeUndefined();
+  });
+});
+
+describe('PrimaryLink', () => {
+  it('rejects at once when the channel to the primary is closed', async () => {
+    const link = new PrimaryLink({ send: (_m, cb) => cb(new Error('channel closed')), on: () => undefined }, 10_000);
+    await expect(link.ask({ type: 'gc:forget', what: 'users' })).rejects.toThrow(PrimaryUnreachable);
+    const throwing = new PrimaryLink({
+      send: () => {
+        throw new Error('ERR_IPC_CHANNEL_CLOSED');
+      },
+      on: () => undefined,
+    });
+    await expect(throwing.ask({ type: 'gc:forget', what: 'users' })).rejects.toThrow('the primary process cannot be reached: ERR_IPC_CHANNEL_CLOSED');
+  });
+
+  it('ignores what is not ours on the channel, and answers that come too late', async () => {
+    const inbox = new EventEmitter();
+    const sent: WorkerMessage[] = [];
+    const link = new PrimaryLink({ send: (m, cb) => (sent.push(m), cb(null)), on: (e, l) => inbox.on(e, l) }, 20);
+    const asked = link.ask({ type: 'gc:sign-in', op: 'check', user: 'a', address: 'b' });
+    inbox.emit('message', { cmd: 'NODE_CLUSTER', act: 'listening' });
+    await expect(asked).rejects.toThrow('did not answer within 20 ms');
+    expect(() => inbox.emit('message', { type: 'gc:reply', id: (sent[0] as { id: number }).id })).not.toThrow();
+  });
+});
+
+describe('ForgetRelay: cached credentials dropped in every worker before the change is answered', () => {
+  it('answers the worker that changed a user only after every other worker dropped its caches', async () => {
+    const cluster = new FakeCluster();
+    const dropped: string[] = [];
+    const a = cluster.worker(1);
+    for (const id of [2, 3]) cluster.worker(id).onForget((what) => dropped.push(`${id}:${what}`));
+    await a.ask({ type: 'gc:forget', what: 'users' });
+    expect(dropped.sort()).toEqual(['2:users', '3:users']);
+    expect(cluster.warnings).toEqual([]);
+  });
+
+  it('does not wait for ever for a stuck worker: answers after the timeout and names it', async () => {
+    const cluster = new FakeCluster();
+    const a = cluster.worker(1, 1_000);
+    cluster.worker(2);
+    cluster.worker(3);
+    cluster.stuck.add(3);
+    await a.ask({ type: 'gc:forget', what: 'sessions' });
+    expect(cluster.warnings).toEqual(['Worker(s) 3 did not confirm dropping cached sessions within 50 ms']);
+  });
+
+  it('does not wait for a worker that exits meanwhile', async () => {
+    const cluster = new FakeCluster();
+    const a = cluster.worker(1, 1_000);
+    cluster.worker(2);
+    cluster.stuck.add(2);
+    const asked = a.ask({ type: 'gc:forget', what: 'users' });
+    await new Promise((r) => setImmediate(r));
+    cluster.gone(2);
+    await asked;
+    expect(cluster.warnings).toEqual([]);
+  });
+
+  it('answers at once when there is no other worker', async () => {
+    const cluster = new FakeCluster();
+    await cluster.worker(1).ask({ type: 'gc:forget', what: 'users' });
+  });
+});

@@ -1,0 +1,69 @@
+import { isRefusal, LoginThrottle, SignInAttempt } from '../auth/login-throttle';
+import type { ReplyMessage, SignInOutcome, SignInRequest } from './messages';
+
+interface Held {
+  worker: number;
+  attempt: SignInAttempt;
+  at: number;
+}
+
+/**
+ * The primary's half of the sign-in limits: one {@link LoginThrottle} for every worker, so N
+ * workers allow what one process allows. Workers ask before every sign-in (`check`) and before
+ * every hash they compute (`begin`), and report how each begun attempt ended. An attempt whose
+ * worker died before reporting stays counted as a failure until it leaves the window: a crash
+ * never gives an attacker slots back.
+ */
+export class SignInLimitsOwner {
+  private next = 1;
+  private readonly held = new Map<number, Held>();
+
+  constructor(
+    private readonly throttle: LoginThrottle = new LoginThrottle(),
+    private readonly windowMs: number = 15 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The answer to a worker's `gc:sign-in` request. */
+  answer(worker: number, request: SignInRequest): ReplyMessage {
+    if (request.op === 'check') {
+      const refusal = this.throttle.refusalFor(request.user, request.address);
+      return { type: 'gc:reply', id: request.id, retryAfterSeconds: refusal?.retryAfterSeconds };
+    }
+    const attempt = this.throttle.begin(request.user, request.address);
+    if (isRefusal(attempt)) return { type: 'gc:reply', id: request.id, retryAfterSeconds: attempt.retryAfterSeconds };
+    this.sweep();
+    const number = this.next++;
+    this.held.set(number, { worker, attempt, at: this.now() });
+    return { type: 'gc:reply', id: request.id, attempt: number };
+  }
+
+  /** A worker's report of how attempt `attempt` ended (only the worker that began it may report). */
+  ended(worker: number, report: SignInOutcome): void {
+    const held = this.held.get(report.attempt);
+    if (!held || held.worker !== worker) return;
+    this.held.delete(report.attempt);
+    if (report.outcome === 'succeeded') held.attempt.succeeded();
+    else if (report.outcome === 'abandoned') held.attempt.abandoned();
+    else held.attempt.failed();
+  }
+
+  /** A worker exited: its unreported attempts stay counted (as failures), and are no longer held. */
+  workerGone(worker: number): void {
+    for (const [number, held] of this.held) if (held.worker === worker) this.held.delete(number);
+  }
+
+  /** Attempts held (for tests and diagnostics). */
+  get pending(): number {
+    return this.held.size;
+  }
+
+  /** Attempts older than the window are counted no more: their reports would change nothing. */
+  private sweep(): void {
+    const now = this.now();
+    for (const [number, held] of this.held) {
+      if (now - held.at < this.windowMs) break;
+      this.held.delete(number);
+    }
+  }
+}
