@@ -59,7 +59,7 @@ function freePort() {
 }
 
 /** Starts the built api on a catalog database; resolves once it answers. */
-export async function startApi(catalogUrl) {
+export async function startApi(catalogUrl, { workers } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gc-bench-'));
   const port = await freePort();
   const password = 'bench-secret';
@@ -71,7 +71,7 @@ export async function startApi(catalogUrl) {
     ADMIN_PASSWORD: password,
     DATA_DIR: dataDir,
     SAMPLE_DB: 'off',
-    WORKERS: process.env.WORKERS || '1',
+    WORKERS: String(workers ?? (process.env.WORKERS || '1')),
   };
   if (catalogUrl) env.DATABASE_URL = catalogUrl;
   else delete env.DATABASE_URL;

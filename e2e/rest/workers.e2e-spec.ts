@@ -49,11 +49,18 @@ describeWithExternalCatalog('WORKERS=2 on PostgreSQL', () => {
 
   beforeAll(async () => {
     server = await startApi({ workers: 2, env: { TRUST_PROXY: 'on' } });
-    [a, b] = await pinToWorkers(`${server.baseUrl}/health/live`, 2);
   }, 120_000);
-  afterAll(async () => {
+  // Fresh connections for each test: one left idle past the server's keep-alive timeout (5 s; a
+  // slow test before it, on a loaded machine) is closed, and the next request may reach the other
+  // worker.
+  beforeEach(async () => {
+    [a, b] = await pinToWorkers(`${server.baseUrl}/health/live`, 2);
+  }, 30_000);
+  afterEach(() => {
     a?.close();
     b?.close();
+  });
+  afterAll(async () => {
     await server?.stop();
   }, 30_000);
 
