@@ -41,6 +41,8 @@ export interface StartApiOptions {
   databaseUrl?: string;
   /** Keep the database this call created. */
   keepDatabase?: boolean;
+  /** How long to wait for the api to answer (default 30 s on PostgreSQL, 60 s embedded); a sample database first opened costs more. */
+  readyTimeoutMs?: number;
 }
 
 /** Repository root (`/work/main`). */
@@ -168,7 +170,7 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
   };
 
   // Ready = the version endpoint answers 200 to the admin.
-  const timeoutMs = databaseUrl ? READY_TIMEOUT_EXTERNAL_MS : READY_TIMEOUT_EMBEDDED_MS;
+  const timeoutMs = opts.readyTimeoutMs ?? (databaseUrl ? READY_TIMEOUT_EXTERNAL_MS : READY_TIMEOUT_EMBEDDED_MS);
   const deadline = Date.now() + timeoutMs;
   const authorization = 'Basic ' + Buffer.from(`${admin.user}:${admin.password}`).toString('base64');
   let lastAnswer: string | undefined;

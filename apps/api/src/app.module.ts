@@ -15,6 +15,7 @@ import { RestFallbackModule } from './rest/rest.module';
 import { RestResponseInterceptor } from './rest/rest-response.interceptor';
 import { SampleDatabaseModule } from './sample-db/sample-db.module';
 import { SecurityModule } from './security/security.module';
+import { TilesModule } from './tiles/tiles.module';
 
 @Module({
   // RestFallbackModule last: its catch-all route must be registered after every other.
@@ -26,6 +27,7 @@ import { SecurityModule } from './security/security.module';
     CatalogModule,
     SecurityModule,
     FeaturesModule,
+    TilesModule,
     HistoryModule,
     OpenApiModule,
     RestFallbackModule,
