@@ -1,7 +1,8 @@
+import type { Coordinate } from 'ol/coordinate';
 import type { FeatureLike } from 'ol/Feature';
 import MVT from 'ol/format/MVT';
 import VectorTileLayer from 'ol/layer/VectorTile';
-import type RenderFeature from 'ol/render/Feature';
+import RenderFeature from 'ol/render/Feature';
 import VectorTileSource from 'ol/source/VectorTile';
 import type { StyleLike } from 'ol/style/Style';
 import type VectorTile from 'ol/VectorTile';
@@ -79,4 +80,33 @@ export function tileStyle(style: StyleLike | null): StyleLike | undefined {
 export function tileFeatureProperties(feature: FeatureLike): Record<string, unknown> {
   const { [TILE_LAYER_NAME_ATTRIBUTE]: _layer, geometry: _geometry, ...properties } = feature.getProperties();
   return properties;
+}
+
+/**
+ * The point features of the drawn tiles within `radius` (map units) of `coordinate`, nearest first.
+ * Identify needs this beside the map's hit detection: OpenLayers 10 does not hit-detect point
+ * (image) symbols of vector tile layers that do not declutter.
+ */
+export function tilePointsNear(
+  layer: VectorTileLayer<VectorTileSource<RenderFeature>, RenderFeature>,
+  coordinate: Coordinate,
+  radius: number,
+): RenderFeature[] {
+  const [x, y] = coordinate;
+  return nearestPoints(layer.getFeaturesInExtent([x - radius, y - radius, x + radius, y + radius]), coordinate, radius);
+}
+
+/** Of `features`, the points (and multipoints) with a position within `radius` of `coordinate`, nearest first. */
+export function nearestPoints(features: RenderFeature[], coordinate: Coordinate, radius: number): RenderFeature[] {
+  const near: Array<{ feature: RenderFeature; distance: number }> = [];
+  for (const feature of features) {
+    const type = feature.getType();
+    if (type !== 'Point' && type !== 'MultiPoint') continue;
+    const flat = feature.getFlatCoordinates();
+    const stride = feature.getStride();
+    let best = Infinity;
+    for (let i = 0; i + 1 < flat.length; i += stride) best = Math.min(best, Math.hypot(flat[i] - coordinate[0], flat[i + 1] - coordinate[1]));
+    if (best <= radius) near.push({ feature, distance: best });
+  }
+  return near.sort((a, b) => a.distance - b.distance).map((n) => n.feature);
 }

@@ -16,7 +16,7 @@ import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
 import type { RestClient } from '../../../api';
 import { loadExtent } from '../feature-loader';
-import { createTileLayer, tileFeatureProperties, tileStyle } from '../tile-layer';
+import { createTileLayer, tileFeatureProperties, tilePointsNear, tileStyle } from '../tile-layer';
 import './layer-map.css';
 
 /** A feature the user clicked: its id and attributes (no geometry). */
@@ -64,6 +64,9 @@ const HIGHLIGHT = [
   new Style({ stroke: new Stroke({ color: 'rgba(255, 255, 255, 0.9)', width: 5 }) }),
   new Style({ stroke: new Stroke({ color: '#f59e0b', width: 2.5 }) }),
 ];
+
+/** How close to a tile point (in pixels) a click identifies it. */
+const POINT_HIT_PIXELS = 5;
 
 /** Web Mercator cannot show the poles: lat/lon boxes are clamped before fitting. */
 const MERCATOR_LAT = 85;
@@ -123,7 +126,22 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
     }
 
     const identifyAt = (pixel: number[]) => {
-      const hits: FeatureLike[] = map.getFeaturesAtPixel(pixel, { hitTolerance: 3, layerFilter: (layer) => layer === vector });
+      let hits: FeatureLike[] = map.getFeaturesAtPixel(pixel, { hitTolerance: 3, layerFilter: (layer) => layer === vector });
+      if (tiles) {
+        const points = tilePointsNear(
+          vector as ReturnType<typeof createTileLayer>,
+          map.getCoordinateFromPixel(pixel),
+          POINT_HIT_PIXELS * (view.getResolution() ?? 0),
+        );
+        // A feature near a tile's edge is in the buffers of its neighbours too: one entry per id.
+        const seen = new Set(hits.map((h) => h.getId()).filter((id) => id !== undefined));
+        for (const point of points) {
+          const id = point.getId();
+          if (id !== undefined && seen.has(id)) continue;
+          if (id !== undefined) seen.add(id);
+          hits.push(point);
+        }
+      }
       highlightSource.clear();
       hits.slice(0, 20).forEach((feature) => {
         const geometry = feature instanceof RenderFeature ? toGeometry(feature) : feature.getGeometry();
