@@ -39,7 +39,7 @@ describe('the preview of a layer too large to load (Chromium)', () => {
   let pageErrors: string[];
 
   beforeAll(async () => {
-    const { db, api } = spatial;
+    const { db } = spatial;
     browser = await launchChromium();
     // A grid over lon/lat -10..10 (cell = id × a prime mod N: rows scattered over the grid).
     await db.query(`CREATE TABLE points (id int PRIMARY KEY, name text NOT NULL, rank int NOT NULL, geom geometry(Point, 4326) NOT NULL)`);

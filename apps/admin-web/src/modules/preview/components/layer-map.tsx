@@ -126,7 +126,7 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
     }
 
     const identifyAt = (pixel: number[]) => {
-      let hits: FeatureLike[] = map.getFeaturesAtPixel(pixel, { hitTolerance: 3, layerFilter: (layer) => layer === vector });
+      const hits: FeatureLike[] = map.getFeaturesAtPixel(pixel, { hitTolerance: 3, layerFilter: (layer) => layer === vector });
       if (tiles) {
         const points = tilePointsNear(
           vector as ReturnType<typeof createTileLayer>,
