@@ -223,6 +223,24 @@ describe('addresses, layers and access', () => {
     expect(await get(tileUrl(server, POINTS, 0, 0, 0, 'WorldCRS84Quad'))).toBeTextError(404);
   });
 
+  it('answers hostile path values with a 4xx, never a 5xx', async () => {
+    const hostile = ['%00', '%C3%28', '%F0%9F%92%A5', '..', '%2E%2E%2F', 'x'.repeat(20_000), '9'.repeat(400), '-0', '00000000001', "'%3B--", '%EF%BF%BF'];
+    const at = (i: number, value: string) => {
+      const parts = [POINTS, 'WebMercatorQuad', '3', '3', '4'].map(encodeURIComponent);
+      parts[i] = value;
+      return `${server.baseUrl}/ogc/tiles/v1/collections/${parts[0]}/tiles/${parts[1]}/${parts[2]}/${parts[3]}/${parts[4]}`;
+    };
+    for (let i = 0; i < 5; i++) {
+      for (const value of hostile) {
+        const res = await get(at(i, value));
+        if (res.status >= 500 || (res.status >= 200 && res.status < 300 && !(i >= 2 && /^(-0|0+1)$/.test(value)))) {
+          throw new Error(`position ${i}, value ${value.slice(0, 40)}: ${show(res)}`);
+        }
+      }
+    }
+    expect(await get(at(0, POINTS))).toHaveStatus(200);
+  });
+
   it('answers 404 for an unknown layer and for a disabled one, and serves it again once enabled', async () => {
     expect(await get(tileUrl(server, `${WS}:nothing`, 0, 0, 0))).toBeTextError(404);
     expect(await get(tileUrl(server, 'nows', 0, 0, 0))).toBeTextError(404);
