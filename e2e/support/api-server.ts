@@ -47,6 +47,8 @@ export interface StartApiOptions {
   keepDatabase?: boolean;
   /** `WORKERS`: api processes on the port; 1 (one process, no cluster) unless a spec asks for more. */
   workers?: number;
+  /** How long to wait for the api to answer (default 30 s on PostgreSQL, 60 s embedded); a sample database first opened costs more. */
+  readyTimeoutMs?: number;
 }
 
 /** Repository root (`/work/main`). */
@@ -177,7 +179,7 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
   };
 
   // Ready = the version endpoint answers 200 to the admin.
-  const timeoutMs = databaseUrl ? READY_TIMEOUT_EXTERNAL_MS : READY_TIMEOUT_EMBEDDED_MS;
+  const timeoutMs = opts.readyTimeoutMs ?? (databaseUrl ? READY_TIMEOUT_EXTERNAL_MS : READY_TIMEOUT_EMBEDDED_MS);
   const deadline = Date.now() + timeoutMs;
   const authorization = 'Basic ' + Buffer.from(`${admin.user}:${admin.password}`).toString('base64');
   let lastAnswer: string | undefined;

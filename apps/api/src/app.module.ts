@@ -13,6 +13,7 @@ import { RestFallbackModule } from './rest/rest.module';
 import { RestInterceptor } from './rest/rest.interceptor';
 import { SampleDatabaseModule } from './sample-db/sample-db.module';
 import { SecurityModule } from './security/security.module';
+import { TilesModule } from './tiles/tiles.module';
 
 @Module({
   // RestFallbackModule last: its catch-all route must be registered after every other.
@@ -24,6 +25,7 @@ import { SecurityModule } from './security/security.module';
     CatalogModule,
     SecurityModule,
     FeaturesModule,
+    TilesModule,
     HistoryModule,
     OpenApiModule,
     RestFallbackModule,

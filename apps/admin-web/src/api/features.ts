@@ -69,3 +69,11 @@ export function parseFeaturePage(body: unknown): FeaturePage {
 export async function getFeaturePage(features: RestClient, pathOrUrl: string, signal?: AbortSignal): Promise<FeaturePage> {
   return parseFeaturePage(await features.getJson(pathOrUrl, signal, 'application/geo+json, application/json'));
 }
+
+/**
+ * How many features a collection has: `numberMatched` of a one-feature page (the server counts
+ * exactly, or leaves it out when counting takes too long: then null).
+ */
+export async function getFeatureCount(features: RestClient, id: string, signal?: AbortSignal): Promise<number | null> {
+  return (await getFeaturePage(features, `/collections/${encodeURIComponent(id)}/items?limit=1`, signal)).numberMatched;
+}

@@ -11,5 +11,6 @@ export * from './rest-error';
 export * from './service-location';
 export * from './session';
 export * from './styles';
+export * from './tiles';
 export * from './versioned';
 export * from './workspaces';

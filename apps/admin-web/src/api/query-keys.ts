@@ -37,4 +37,6 @@ export const queryKeys = {
   historyOf: (filter: ChangeFilter) => [...queryKeys.history(), filter.resource ?? '', filter.user ?? ''] as const,
   /** OGC API collections. */
   collection: (id: string) => [...queryKeys.all, 'collection', id] as const,
+  /** How many features an OGC API collection has. */
+  featureCount: (id: string) => [...queryKeys.collection(id), 'count'] as const,
 };

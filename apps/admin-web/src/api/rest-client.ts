@@ -78,6 +78,15 @@ export class RestClient {
     return { body: await response.text(), etag: response.headers.get('ETag') };
   }
 
+  /**
+   * GETs binary content (a vector tile); null for 204 No Content. The browser's cache may keep it
+   * but must revalidate (`no-cache`): the server answers 304 for an unchanged ETag.
+   */
+  async getBytes(path: string, accept: string, signal?: AbortSignal): Promise<ArrayBuffer | null> {
+    const response = await this.send(path, { method: 'GET', headers: { Accept: accept }, signal, cache: 'no-cache' });
+    return response.status === 204 ? null : response.arrayBuffer();
+  }
+
   /** POSTs a JSON body; resolves with the response text (GeoServer answers 201 with the new name). */
   postJson(path: string, body: unknown): Promise<string> {
     return this.write('POST', path, JSON.stringify(body), 'application/json');
@@ -125,9 +134,9 @@ export class RestClient {
     const url = /^https?:\/\//.test(path) ? path : `${this.options.restBase}${path}`;
     let response: Response;
     try {
-      // no-store: the catalog may be changed by other processes at any moment. same-origin: the
+      // no-store (unless asked otherwise): the catalog may be changed by other processes at any moment. same-origin: the
       // session cookie goes to this service only.
-      response = await this.fetchImpl(url, { ...init, headers, cache: 'no-store', credentials: 'same-origin' });
+      response = await this.fetchImpl(url, { ...init, headers, cache: init.cache ?? 'no-store', credentials: 'same-origin' });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new RestError(NO_RESPONSE, 'The server could not be reached. Check your connection and try again.');

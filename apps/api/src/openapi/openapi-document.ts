@@ -80,7 +80,11 @@ without \`If-Match\` is a 428.
 
 **Dry runs.** Every write takes \`?dryRun=true\`: it is checked and executed in a transaction that is
 rolled back, and answers what the real write would (status, \`Location\`, body or error) with
-\`Dry-Run: true\`; nothing is stored.`;
+\`Dry-Run: true\`; nothing is stored.
+
+**Beside /rest.** The published layers are also served by an OGC API - Features at
+\`{base}/ogc/features/v1\` and as vector tiles at \`{base}/ogc/tiles/v1\`, with the same
+authentication; each describes itself in an OpenAPI 3.0 document at its \`/api\`.`;
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed or invalid body or parameter (the sentence names the field and the reason)',

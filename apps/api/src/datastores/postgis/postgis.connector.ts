@@ -9,6 +9,8 @@ import type { FeatureFilter, FeaturePage, FeatureSource } from './feature-sql';
 import { describeTable, listTables, TableListing } from './introspection';
 import type { Box, CrsInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
 import { StoreAccess } from './store-access';
+import { readTile, type TileData } from './tile-reads';
+import type { TileRequest } from './tile-sql';
 
 export { STORE_TIMEOUT_MS } from './store-errors';
 export { STREAM_POOL_MAX, STREAM_WAIT_MS } from './store-access';
@@ -16,7 +18,8 @@ export { STREAM_POOL_MAX, STREAM_WAIT_MS } from './store-access';
 /**
  * The only code that talks to a PostGIS data store's database, as one injectable: connections
  * (store-access.ts), table introspection (introspection.ts), extents (extents.ts), CRS definitions
- * from the store's `spatial_ref_sys` (crs-lookup.ts) and feature reads (feature-reads.ts).
+ * from the store's `spatial_ref_sys` (crs-lookup.ts), feature reads (feature-reads.ts) and vector
+ * tiles (tile-reads.ts).
  *
  * - One bounded pool per store, created on first use, keyed by a hash of the connection parameters:
  *   when the parameters change (here or in another api process sharing the catalog) the next call
@@ -70,6 +73,11 @@ export class PostgisConnector implements OnApplicationShutdown {
 
   readFeature(store: StoreConnection, source: FeatureSource, filter: Pick<FeatureFilter, 'properties'>, id: string): Promise<string | null> {
     return readFeature(this.access, store, source, filter, id);
+  }
+
+  /** One Web Mercator tile of a published table (tile-reads.ts). */
+  readTile(store: StoreConnection, source: FeatureSource, tile: TileRequest): Promise<TileData> {
+    return readTile(this.access, store, source, tile);
   }
 
   testConnection(target: StoreTarget): Promise<string> {

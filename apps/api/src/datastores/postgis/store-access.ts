@@ -27,6 +27,8 @@ export interface StorePool {
   pool: Pool;
   /** Quoted schema of the PostGIS extension (null when it is not installed), looked up once per pool. */
   postgis?: Promise<string | null>;
+  /** Whether that PostGIS writes vector tiles (`ST_AsMVT`), looked up once per pool. */
+  mvt?: Promise<boolean>;
 }
 
 export type Row = Record<string, unknown>;
@@ -36,6 +38,8 @@ export interface Session {
   query<R extends Row = Row>(sql: string, params?: unknown[]): Promise<R[]>;
   /** The quoted schema holding PostGIS (`"public"`), or null when the database has no PostGIS. */
   postgis(): Promise<string | null>;
+  /** True when the database's PostGIS writes vector tiles (it may be built without protobuf-c). */
+  writesTiles(pg: string): Promise<boolean>;
 }
 
 /**
@@ -205,6 +209,13 @@ export class StoreAccess {
           });
         return entry.postgis;
       },
+      writesTiles: (pg: string) => {
+        entry.mvt ??= probeTileWriting(client, pg).catch((err: unknown) => {
+          entry.mvt = undefined;
+          throw err;
+        });
+        return entry.mvt;
+      },
     };
   }
 
@@ -336,6 +347,24 @@ export class StoreAccess {
       if (secret.length >= 3) out = out.split(secret).join('***');
     }
     return out;
+  }
+}
+
+/**
+ * Asks PostGIS for a one-point tile. PostGIS built without protobuf-c (the embedded sample
+ * database's PGlite) refuses with "Compiled without protobuf-c support"; one too old for
+ * `ST_AsMVT` has no such function (42883). Any other failure is the store's and is thrown.
+ */
+async function probeTileWriting(client: PoolClient, pg: string): Promise<boolean> {
+  try {
+    await client.query(
+      `SELECT ${pg}.ST_AsMVT(q, 'probe') FROM (SELECT ${pg}.ST_AsMVTGeom(${pg}.ST_Point(0, 0), ${pg}.ST_MakeBox2D(${pg}.ST_Point(-1, -1), ${pg}.ST_Point(1, 1))) AS geom) AS q`,
+    );
+    return true;
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (e.code === '42883' || (typeof e.message === 'string' && /protobuf/i.test(e.message))) return false;
+    throw err;
   }
 }
 

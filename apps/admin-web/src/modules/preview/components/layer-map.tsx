@@ -1,6 +1,6 @@
 import OlMap from 'ol/Map';
 import View from 'ol/View';
-import type Feature from 'ol/Feature';
+import Feature, { type FeatureLike } from 'ol/Feature';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import ScaleLine from 'ol/control/ScaleLine';
 import { isEmpty, type Extent } from 'ol/extent';
@@ -8,6 +8,7 @@ import Graticule from 'ol/layer/Graticule';
 import VectorLayer from 'ol/layer/Vector';
 import { bbox as bboxStrategy } from 'ol/loadingstrategy';
 import { transformExtent } from 'ol/proj';
+import RenderFeature, { toGeometry } from 'ol/render/Feature';
 import VectorSource from 'ol/source/Vector';
 import Stroke from 'ol/style/Stroke';
 import Style, { type StyleLike } from 'ol/style/Style';
@@ -15,6 +16,7 @@ import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
 import type { RestClient } from '../../../api';
 import { loadExtent } from '../feature-loader';
+import { createTileLayer, tileFeatureProperties, tilePointsNear, tileStyle } from '../tile-layer';
 import './layer-map.css';
 
 /** A feature the user clicked: its id and attributes (no geometry). */
@@ -32,6 +34,8 @@ export interface MapStatus {
   matched: number | null;
   capped: boolean;
   error: string | null;
+  /** True when the map draws vector tiles (matched is then the layer's feature count). */
+  tiles?: boolean;
 }
 
 export interface LayerMapProps {
@@ -42,6 +46,13 @@ export interface LayerMapProps {
   /** The layer's style; OpenLayers' default when null. */
   style: StyleLike | null;
   features: RestClient;
+  /**
+   * A client on the tile API: when given, the layer is drawn from vector tiles instead of loading
+   * its features (for large layers); identify then reads the tiles' features.
+   */
+  tiles?: RestClient | null;
+  /** The layer's feature count, when known (shown with tiles). */
+  featureCount?: number | null;
   /** Accessible name of the map. */
   label: string;
   onIdentify?: (features: IdentifiedFeature[]) => void;
@@ -54,17 +65,23 @@ const HIGHLIGHT = [
   new Style({ stroke: new Stroke({ color: '#f59e0b', width: 2.5 }) }),
 ];
 
+/** How close to a tile point (in pixels) a click identifies it. */
+const POINT_HIT_PIXELS = 5;
+
 /** Web Mercator cannot show the poles: lat/lon boxes are clamped before fitting. */
 const MERCATOR_LAT = 85;
 
 /**
  * An OpenLayers map of one layer: no basemap (the service is offline-friendly), a faint graticule,
- * features loaded by extent from the OGC API (bbox strategy) and drawn with `style`. The map is
+ * features loaded by extent from the OGC API (bbox strategy) — or, given `tiles`, vector tiles —
+ * drawn with `style`. The map is
  * focusable: arrow keys pan, + and − zoom, Enter identifies what is at the centre.
  */
-export function LayerMap({ collectionId, extent, style, features, label, onIdentify, onStatus, className }: LayerMapProps) {
+export function LayerMap({ collectionId, extent, style, features, tiles, featureCount, label, onIdentify, onStatus, className }: LayerMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
-  const layerRef = useRef<VectorLayer<VectorSource> | null>(null);
+  const layerRef = useRef<{ setStyle(style: StyleLike | null): void } | null>(null);
+  const countRef = useRef(featureCount ?? null);
+  countRef.current = featureCount ?? null;
   const callbacks = useRef({ onIdentify, onStatus });
   callbacks.current = { onIdentify, onStatus };
   const styleRef = useRef(style);
@@ -73,38 +90,20 @@ export function LayerMap({ collectionId, extent, style, features, label, onIdent
   useEffect(() => {
     const target = targetRef.current;
     if (!target) return;
-    const status: MapStatus = { loading: false, loaded: 0, matched: null, capped: false, error: null };
-    let pending = 0;
+    const status: MapStatus = { loading: false, loaded: 0, matched: tiles ? countRef.current : null, capped: false, error: null, tiles: !!tiles };
     const report = (change: Partial<MapStatus>) => {
       Object.assign(status, change);
       callbacks.current.onStatus?.({ ...status });
     };
     const controller = new AbortController();
 
-    const source = new VectorSource({
-      strategy: bboxStrategy,
-      loader: (loadExtentArg, _resolution, projection, success, failure) => {
-        pending++;
-        report({ loading: true, error: null });
-        loadExtent(features, collectionId, loadExtentArg, projection, controller.signal)
-          .then((result) => {
-            source.addFeatures(result.features);
-            success?.(result.features);
-            report({ loaded: source.getFeatures().length, matched: result.matched, capped: result.capped });
-          })
-          .catch((error: unknown) => {
-            source.removeLoadedExtent(loadExtentArg);
-            failure?.();
-            if (!controller.signal.aborted) report({ error: (error as Error).message });
-          })
-          .finally(() => {
-            pending--;
-            if (!controller.signal.aborted) report({ loading: pending > 0 });
-          });
-      },
-    });
-    const vector = new VectorLayer({ source, style: styleRef.current ?? undefined });
-    layerRef.current = vector;
+    const vector = tiles
+      ? createTileLayer(tiles, collectionId, styleRef.current, (r) => report({ loading: r.pending > 0, error: r.error }), controller.signal)
+      : featureLayer(features, collectionId, styleRef.current, report, controller.signal);
+    layerRef.current = tiles
+      ? { setStyle: (next) => (vector as ReturnType<typeof createTileLayer>).setStyle(tileStyle(next)) }
+      : { setStyle: (next) => (vector as VectorLayer<VectorSource>).setStyle(next ?? undefined) };
+    if (tiles) report({});
     const highlightSource = new VectorSource();
     const highlight = new VectorLayer({ source: highlightSource, style: HIGHLIGHT });
 
@@ -127,18 +126,28 @@ export function LayerMap({ collectionId, extent, style, features, label, onIdent
     }
 
     const identifyAt = (pixel: number[]) => {
-      const hits = map.getFeaturesAtPixel(pixel, { hitTolerance: 3, layerFilter: (layer) => layer === vector }) as Feature[];
+      const hits: FeatureLike[] = map.getFeaturesAtPixel(pixel, { hitTolerance: 3, layerFilter: (layer) => layer === vector });
+      if (tiles) {
+        const points = tilePointsNear(
+          vector as ReturnType<typeof createTileLayer>,
+          map.getCoordinateFromPixel(pixel),
+          POINT_HIT_PIXELS * (view.getResolution() ?? 0),
+        );
+        // A feature near a tile's edge is in the buffers of its neighbours too: one entry per id.
+        const seen = new Set(hits.map((h) => h.getId()).filter((id) => id !== undefined));
+        for (const point of points) {
+          const id = point.getId();
+          if (id !== undefined && seen.has(id)) continue;
+          if (id !== undefined) seen.add(id);
+          hits.push(point);
+        }
+      }
       highlightSource.clear();
       hits.slice(0, 20).forEach((feature) => {
-        const geometry = feature.getGeometry();
-        if (geometry) highlightSource.addFeature(new (feature.constructor as typeof Feature)({ geometry }));
+        const geometry = feature instanceof RenderFeature ? toGeometry(feature) : feature.getGeometry();
+        if (geometry) highlightSource.addFeature(new Feature({ geometry }));
       });
-      callbacks.current.onIdentify?.(
-        hits.map((feature) => {
-          const { geometry: _geometry, ...properties } = feature.getProperties();
-          return { id: String(feature.getId() ?? ''), properties };
-        }),
-      );
+      callbacks.current.onIdentify?.(hits.map((feature) => ({ id: String(feature.getId() ?? ''), properties: tileFeatureProperties(feature) })));
     };
     map.on('singleclick', (event) => identifyAt(event.pixel));
     map.on('pointermove', (event) => {
@@ -166,10 +175,10 @@ export function LayerMap({ collectionId, extent, style, features, label, onIdent
       layerRef.current = null;
     };
     // The extent fits the view once per collection; later changes must not jump the view.
-  }, [collectionId, features]);
+  }, [collectionId, features, tiles]);
 
   useEffect(() => {
-    layerRef.current?.setStyle(style ?? undefined);
+    layerRef.current?.setStyle(style);
   }, [style]);
 
   return (
@@ -181,4 +190,38 @@ export function LayerMap({ collectionId, extent, style, features, label, onIdent
       aria-label={`${label}. Arrow keys pan, plus and minus zoom, Enter identifies the feature at the centre.`}
     />
   );
+}
+
+/** The features of `collectionId` loaded by extent from the OGC API (bbox strategy), reported as they load. */
+function featureLayer(
+  features: RestClient,
+  collectionId: string,
+  style: StyleLike | null,
+  report: (change: Partial<MapStatus>) => void,
+  signal: AbortSignal,
+): VectorLayer<VectorSource> {
+  let pending = 0;
+  const source = new VectorSource({
+    strategy: bboxStrategy,
+    loader: (loadExtentArg, _resolution, projection, success, failure) => {
+      pending++;
+      report({ loading: true, error: null });
+      loadExtent(features, collectionId, loadExtentArg, projection, signal)
+        .then((result) => {
+          source.addFeatures(result.features);
+          success?.(result.features);
+          report({ loaded: source.getFeatures().length, matched: result.matched, capped: result.capped });
+        })
+        .catch((error: unknown) => {
+          source.removeLoadedExtent(loadExtentArg);
+          failure?.();
+          if (!signal.aborted) report({ error: (error as Error).message });
+        })
+        .finally(() => {
+          pending--;
+          if (!signal.aborted) report({ loading: pending > 0 });
+        });
+    },
+  });
+  return new VectorLayer({ source, style: style ?? undefined });
 }

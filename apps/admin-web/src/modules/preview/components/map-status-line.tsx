@@ -1,18 +1,25 @@
 import { Spinner } from '../../../ui';
 import type { MapStatus } from './layer-map';
 
-/** "56 features" / "Loading…" / "5000 of 12000 in view" / the load error. */
+/** "56 features drawn" / "Loading…" / "5000 features drawn; 12000 match the view" / vector tiles / the load error. */
 export function MapStatusLine({ status }: { status: MapStatus | null }) {
   if (!status) return null;
   if (status.error) return <p className="map-status map-status--error">Features could not be loaded: {status.error}</p>;
   return (
     <p className="map-status" role="status">
       {status.loading && <Spinner size="small" />}
-      {status.loading
-        ? ' Loading features…'
-        : status.capped && status.matched !== null
-          ? `${status.loaded} features drawn; ${status.matched} match the view (preview capped)`
-          : `${status.loaded} ${status.loaded === 1 ? 'feature' : 'features'} drawn`}
+      {status.tiles ? tilesText(status) : featuresText(status)}
     </p>
   );
+}
+
+function featuresText(status: MapStatus): string {
+  if (status.loading) return ' Loading features…';
+  if (status.capped && status.matched !== null) return `${status.loaded} features drawn; ${status.matched} match the view (preview capped)`;
+  return `${status.loaded} ${status.loaded === 1 ? 'feature' : 'features'} drawn`;
+}
+
+function tilesText(status: MapStatus): string {
+  const count = status.matched === null ? 'A large layer' : `${status.matched} features`;
+  return `${status.loading ? ' ' : ''}${count}: drawn from vector tiles${status.loading ? ', loading…' : ''}`;
 }

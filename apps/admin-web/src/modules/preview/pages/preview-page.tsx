@@ -2,20 +2,22 @@ import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, type StyleRef } from '../../../api';
 import { Alert, Badge, Button, EmptyState, LinkButton, PageHeader, SelectField, Skeleton, Spinner, useToast } from '../../../ui';
-import { useFeaturesClient } from '../../auth';
+import { useFeaturesClient, useTilesClient } from '../../auth';
 import { layerPagePath, useLayerDetails } from '../../layers';
 import { IdentifyPanel } from '../components/identify-panel';
 import { LayerMap, type IdentifiedFeature, type MapStatus } from '../components/layer-map';
 import { Legend } from '../components/legend';
 import { MapStatusLine } from '../components/map-status-line';
+import { useFeatureCount } from '../hooks/use-feature-count';
 import { useMapStyle } from '../hooks/use-map-style';
 import { useStyleSld } from '../hooks/use-style-sld';
+import { previewMode } from '../preview-mode';
 import { legendEntries } from '../sld-to-map-style';
 import './preview-page.css';
 
 /**
- * The layer preview at `/preview/{ws}:{layer}`: the layer's features from the OGC API, drawn in the
- * browser with its SLD (default, or `?style=` among the layer's styles), a legend, click-to-identify
+ * The layer preview at `/preview/{ws}:{layer}`: the layer's features from the OGC API — or, for a
+ * layer of more than 50,000 features (see preview-mode.ts), its vector tiles — drawn in the browser with its SLD (default, or `?style=` among the layer's styles), a legend, click-to-identify
  * and a link to share.
  */
 export default function PreviewPage() {
@@ -25,6 +27,10 @@ export default function PreviewPage() {
   const [params, setParams] = useSearchParams();
   const { layer, featureType } = useLayerDetails(ref);
   const features = useFeaturesClient();
+  const tiles = useTilesClient();
+  const count = useFeatureCount(layer.data?.enabled === false ? '' : qualified);
+  // A failed count leaves the preview on features, which say why they cannot load.
+  const mode = count.isError ? 'features' : previewMode(count.data);
   const toast = useToast();
   const [identified, setIdentified] = useState<IdentifiedFeature[] | null>(null);
   const [status, setStatus] = useState<MapStatus | null>(null);
@@ -109,16 +115,25 @@ export default function PreviewPage() {
       {header}
       <div className="preview-page">
         <div className="preview-page__map-column">
-          <LayerMap
-            className="preview-page__map"
-            collectionId={qualified}
-            extent={extent}
-            style={mapStyle?.style ?? null}
-            features={features}
-            label={`Map of ${qualified}`}
-            onIdentify={setIdentified}
-            onStatus={setStatus}
-          />
+          {mode === undefined && layer.data.enabled !== false ? (
+            <div className="preview-page__map preview-page__map--loading">
+              <Spinner label="Counting the layer's features" />
+            </div>
+          ) : (
+            <LayerMap
+              key={mode}
+              className="preview-page__map"
+              collectionId={qualified}
+              extent={extent}
+              style={mapStyle?.style ?? null}
+              features={features}
+              tiles={mode === 'tiles' ? tiles : null}
+              featureCount={count.data}
+              label={`Map of ${qualified}`}
+              onIdentify={setIdentified}
+              onStatus={setStatus}
+            />
+          )}
           <MapStatusLine status={status} />
         </div>
         <aside className="preview-page__side" aria-label="Map information">
