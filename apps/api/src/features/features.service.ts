@@ -2,16 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { DataSource } from 'typeorm';
-import { storeConnection } from '../catalog/featuretypes/featuretype.service';
-import { LayerEntity } from '../catalog/layers/layer.entity';
 import { LayerName, layerPage, LayerPageQuery } from '../catalog/layers/layer-pages';
 import { keysetPages, mapPages } from '../catalog/list-pages';
 import { epsgNumber } from '../datastores/postgis/crs-code';
 import { FeatureSource, propertyAttributes } from '../datastores/postgis/feature-sql';
-import { PostgisConnector } from '../datastores/postgis/postgis.connector';
-import type { Box, StoreConnection } from '../datastores/postgis/postgis.types';
+import { ONE_QUERY_MAX_ROWS, PostgisConnector } from '../datastores/postgis/postgis.connector';
+import type { Box, StoreConnection, TableInfo } from '../datastores/postgis/postgis.types';
 import { searchBoxes } from './crs84-box';
-import { FeatureCollectionStream } from './feature-collection.stream';
+import { featureCollectionText, FeatureCollectionStream, PageFrame } from './feature-collection.stream';
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
 import { FeaturesLinks } from './features-links';
 import type { ItemQuery, ItemsQuery } from './features-params';
@@ -32,6 +30,28 @@ interface CollectionRow extends LayerName {
   latLonBbox: Box | null;
 }
 
+/** What {@link LAYER_SQL} reads of a layer. */
+interface LayerRow {
+  name: string;
+  nativeName: string;
+  title: string | null;
+  abstract: string | null;
+  srs: string | null;
+  latLonBbox: Box | null;
+  storeId: number;
+  storeName: string;
+  params: Record<string, string>;
+}
+
+/** One enabled layer of an enabled feature type in an enabled store, by workspace and name: one query. */
+const LAYER_SQL = `SELECT f.name, f.native_name AS "nativeName", f.title, f.abstract, f.srs, f.latlon_bbox AS "latLonBbox",
+       d.id AS "storeId", d.name AS "storeName", d.connection_parameters AS params
+  FROM workspace w
+  JOIN feature_type f ON f.workspace_id = w.id
+  JOIN layer l ON l.feature_type_id = f.id
+  JOIN data_store d ON d.id = f.data_store_id
+ WHERE w.name = $1 AND f.name = $2 AND l.enabled AND f.enabled AND d.enabled`;
+
 /** A collection with what reading its features needs. */
 interface PublishedLayer {
   info: CollectionInfo;
@@ -44,8 +64,10 @@ interface PublishedLayer {
 /**
  * OGC API - Features over the catalog: collections are the enabled layers of enabled feature types
  * in enabled stores (read from the catalog database on every request: no cache, several api
- * processes may share it); features are read live from the layer's table through the connector.
- * Layers that are not advertised are left out of `/collections` but can be read by their id.
+ * processes may share it); features are read live from the layer's table through the connector,
+ * with the table's description reused for a few seconds and renewed when a read shows it stale
+ * (`PostgisConnector.withTable`). Layers that are not advertised are left out of `/collections`
+ * but can be read by their id.
  */
 @Injectable()
 export class FeaturesService {
@@ -66,31 +88,38 @@ export class FeaturesService {
   }
 
   /**
-   * One page of a collection's features as a stream of GeoJSON. The store is asked before this
-   * returns (table described, cursor opened, first batch read), so its failures are statuses.
+   * One page of a collection's features as GeoJSON: a text for a page of at most 1,000 features
+   * (one SELECT, sent in one write), a stream for a bigger one (a cursor, memory bounded). The store
+   * is asked before this returns (cursor opened, first batch read), so its failures are statuses.
    */
-  async items(id: string, query: ItemsQuery, links: FeaturesLinks): Promise<FeatureCollectionStream> {
+  async items(id: string, query: ItemsQuery, links: FeaturesLinks): Promise<string | FeatureCollectionStream> {
     const layer = await this.layer(id);
-    const source = await this.source(layer);
-    const properties = checkProperties(layer, source, query.properties);
-    const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
-    const boxes = query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed);
-    // One row more than the page: it tells whether there is a next page.
-    const cursor = await this.connector.openFeatures(layer.store, source, { boxes, properties }, { limit: query.limit + 1, offset: query.offset });
-    return new FeatureCollectionStream(cursor, {
+    const frame: PageFrame = {
       limit: query.limit,
       offset: query.offset,
       timeStamp: timeStamp(),
       links: (more) => featureCollectionLinks(links, layer.info.id, { ...query, more }),
+    };
+    // One row more than the page: it tells whether there is a next page.
+    const page = { limit: query.limit + 1, offset: query.offset };
+    return this.connector.withTable(layer.store, layer.nativeName, async (table) => {
+      const source = sourceOf(layer, table);
+      const properties = this.checkProperties(layer, source, query.properties);
+      const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
+      const filter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties };
+      if (page.limit <= ONE_QUERY_MAX_ROWS) return featureCollectionText(await this.connector.readFeaturePage(layer.store, source, filter, page), frame);
+      return new FeatureCollectionStream(await this.connector.openFeatures(layer.store, source, filter, page), frame);
     });
   }
 
   /** One feature as GeoJSON text with its links; NOT_FOUND when the collection has no such feature. */
   async item(id: string, featureId: string, query: ItemQuery, links: FeaturesLinks): Promise<string> {
     const layer = await this.layer(id);
-    const source = await this.source(layer);
-    const properties = checkProperties(layer, source, query.properties);
-    const feature = await this.connector.readFeature(layer.store, source, { properties }, featureId);
+    const feature = await this.connector.withTable(layer.store, layer.nativeName, async (table) => {
+      const source = sourceOf(layer, table);
+      const properties = this.checkProperties(layer, source, query.properties);
+      return this.connector.readFeature(layer.store, source, { properties }, featureId);
+    });
     if (feature === null) throw new CatalogError('NOT_FOUND', `No such feature: '${featureId}' in collection '${layer.info.id}'`);
     // The feature's text is PostgreSQL's `{…}`: the links go in before its closing brace.
     return `${feature.slice(0, -1)},"links":${JSON.stringify(featureLinks(links, layer.info.id, featureId, query))}}`;
@@ -98,59 +127,52 @@ export class FeaturesService {
 
   // ---------------------------------------------------------------------------------------------
 
-  private layers() {
-    return this.db
-      .getRepository(LayerEntity)
-      .createQueryBuilder('l')
-      .innerJoinAndSelect('l.featureType', 'f')
-      .innerJoinAndSelect('f.workspace', 'w')
-      .innerJoinAndSelect('f.dataStore', 'd')
-      .where('l.enabled = true AND f.enabled = true AND d.enabled = true');
-  }
-
   private async layer(id: string): Promise<PublishedLayer> {
     const colon = id.indexOf(':');
-    const found =
-      colon > 0
-        ? await this.layers()
-            .andWhere('w.name = :ws AND f.name = :name', { ws: id.slice(0, colon), name: id.slice(colon + 1) })
-            .getOne()
-        : null;
-    if (!found) throw new CatalogError('NOT_FOUND', `No such collection: '${id}'`);
-    return published(found);
+    const rows: LayerRow[] = colon > 0 ? await this.db.query(LAYER_SQL, [id.slice(0, colon), id.slice(colon + 1)]) : [];
+    if (!rows.length) throw new CatalogError('NOT_FOUND', `No such collection: '${id}'`);
+    return published(id.slice(0, colon), rows[0]);
   }
 
-  /** The layer's table described live (its columns may have changed since publication). */
-  private async source(layer: PublishedLayer): Promise<FeatureSource> {
-    const table = await this.connector.describeTable(layer.store, layer.nativeName);
-    return { table, srid: layer.srid || table.geometry?.srid || 0 };
+  /**
+   * The requested properties, each checked against the table; undefined for all. An unknown one
+   * may be a column added since the table was described: the error says so to `withTable`.
+   */
+  private checkProperties(layer: PublishedLayer, source: FeatureSource, requested: string[] | undefined): string[] | undefined {
+    if (requested === undefined) return undefined;
+    const known = propertyAttributes(source.table).map((a) => a.name);
+    const unknown = requested.filter((p) => !known.includes(p));
+    if (unknown.length) {
+      throw this.connector.staleDescription(
+        new CatalogError(
+          'INVALID_VALUE',
+          `No such property in collection '${layer.info.id}': ${unknown.map((p) => `'${p}'`).join(', ')}; it has ${known.join(', ') || 'none'}`,
+        ),
+      );
+    }
+    return requested;
   }
 }
 
-function published(layer: LayerEntity): PublishedLayer {
-  const ft = layer.featureType;
-  const workspace = ft.workspace.name;
-  const srid = epsgNumber(ft.srs ?? '') ?? 0;
+/** The layer's table as described, with the CRS its geometries are read in (the declared one first). */
+function sourceOf(layer: PublishedLayer, table: TableInfo): FeatureSource {
+  return { table, srid: layer.srid || table.geometry?.srid || 0 };
+}
+
+function published(workspace: string, row: LayerRow): PublishedLayer {
+  const srid = epsgNumber(row.srs ?? '') ?? 0;
+  const store: StoreConnection = {
+    storeId: row.storeId,
+    qualifiedName: `${workspace}:${row.storeName}`,
+    names: { workspace, store: row.storeName },
+    params: row.params,
+  };
   return {
-    info: { id: `${workspace}:${ft.name}`, title: ft.title ?? ft.name, description: ft.abstract, latLonBbox: ft.latLonBbox },
-    store: storeConnection(ft.dataStore, workspace),
-    nativeName: ft.nativeName,
+    info: { id: `${workspace}:${row.name}`, title: row.title ?? row.name, description: row.abstract, latLonBbox: row.latLonBbox },
+    store,
+    nativeName: row.nativeName,
     srid: srid === NO_CRS_SRID ? 0 : srid,
   };
-}
-
-/** The requested properties, each checked against the table; undefined for all. */
-function checkProperties(layer: PublishedLayer, source: FeatureSource, requested: string[] | undefined): string[] | undefined {
-  if (requested === undefined) return undefined;
-  const known = propertyAttributes(source.table).map((a) => a.name);
-  const unknown = requested.filter((p) => !known.includes(p));
-  if (unknown.length) {
-    throw new CatalogError(
-      'INVALID_VALUE',
-      `No such property in collection '${layer.info.id}': ${unknown.map((p) => `'${p}'`).join(', ')}; it has ${known.join(', ') || 'none'}`,
-    );
-  }
-  return requested;
 }
 
 /** Now, to the second (RFC 3339). */
