@@ -66,7 +66,9 @@ export async function startApi(catalogUrl) {
   const env = { ...process.env, PORT: String(port), ADMIN_USER: 'admin', ADMIN_PASSWORD: password, DATA_DIR: dataDir, SAMPLE_DB: 'off' };
   if (catalogUrl) env.DATABASE_URL = catalogUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/apps/api/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_API_NODE_ARGS: node options for the api process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/apps/api/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const rest = `http://127.0.0.1:${port}/geoserver/rest`;
   const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
   for (let i = 0; ; i++) {
@@ -85,7 +87,7 @@ export async function startApi(catalogUrl) {
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { rest, auth, send, stop };
+  return { rest, auth, send, stop, pid: child.pid };
 }
 
 /** The workspace `bench` with the data store `store` that the GET benchmarks read; returns its XML URL. */
