@@ -3,9 +3,19 @@
 //   1. the items of the US states table (the 56 detailed MultiPolygons of us-atlas states-10m, as the
 //      embedded sample database holds them) with the default limit: target under 100 ms;
 //   2. a 10,000-feature page of a 100,000-point table (limit=10000, at offset 0 and 90,000):
-//      target under 1 s.
+//      target under 1 s;
+//   3. throughput: a 100-feature page (limit=100) of that table, 8 connections, requests/s with
+//      autocannon (target >= 500 on a 2-core machine), beside a bare node:http + pg server that runs
+//      the same SQL (bare-features-server.mjs), alternating rounds, and the ratio api / bare.
 // Prints p50/p90/max over BENCH_RUNS runs (default 20) after two warm-up requests.
+// BENCH_THROUGHPUT_ONLY=1 measures the third figure only (to profile it: BENCH_API_NODE_ARGS, lib.mjs).
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createDatabase, percentile, query, startApi } from './lib.mjs';
 
@@ -13,6 +23,10 @@ const require = createRequire(import.meta.url);
 const { feature } = require('topojson-client');
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const POINTS = 100_000;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = 8;
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The 56 features of us-atlas states-10m.json as GeoJSON (the same source as the sample database). */
 function usStates() {
@@ -47,9 +61,55 @@ async function measure(label, url, auth, expectReturned, target) {
   );
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Requests/s of GET `url` over {@link CONNECTIONS} connections, and the CPU time per request of the
+ * serving process `pid` (on a shared machine the rate moves with the load; CPU per request less so).
+ * Throws on errors or non-2xx answers.
+ */
+async function throughput(url, auth, pid, duration = seconds) {
+  const cpu0 = cpuMs(pid);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers: { authorization: auth, accept: 'application/geo+json' } });
+  if (r.errors || r.non2xx) throw new Error(`GET ${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
+  return { rate: r.requests.average, cpu: (cpuMs(pid) - cpu0) / r.requests.total };
+}
+
+/** The api and the bare server on the same page, alternating rounds after a warm-up of each. */
+async function measureThroughput(api, bare) {
+  await throughput(api.url, api.auth, api.pid, 2);
+  await throughput(bare.url, api.auth, bare.pid, 2);
+  const ours = [];
+  const base = [];
+  for (let i = 0; i < rounds; i++) {
+    for (const which of i % 2 ? ['bare', 'api'] : ['api', 'bare']) {
+      const server = which === 'api' ? api : bare;
+      (which === 'api' ? ours : base).push(await throughput(server.url, api.auth, server.pid));
+    }
+  }
+  const mean = (xs, key) => xs.reduce((s, x) => s + x[key], 0) / xs.length;
+  const list = (xs) => xs.map((x) => x.rate.toFixed(0)).join(', ');
+  const cpu = (xs) => `${mean(xs, 'cpu').toFixed(2)} ms CPU per request`;
+  console.log(
+    `GET points items?limit=100 (100-feature page of a ${POINTS.toLocaleString('en')}-point table), ${CONNECTIONS} connections, ${seconds} s x ${rounds} rounds, load average ${loadavg()[0].toFixed(1)}:`,
+  );
+  console.log(
+    `  api: ${list(ours)} req/s (mean ${mean(ours, 'rate').toFixed(0)}), ${cpu(ours)} — target >= 500: ${mean(ours, 'rate') >= 500 ? 'met' : 'NOT MET'}`,
+  );
+  console.log(`  bare node:http + pg, same SQL, one round trip: ${list(base)} req/s (mean ${mean(base, 'rate').toFixed(0)}), ${cpu(base)}`);
+  console.log(
+    `  ratio api/bare: ${(mean(ours, 'rate') / mean(base, 'rate')).toFixed(2)} (CPU per request ${(mean(ours, 'cpu') / mean(base, 'cpu')).toFixed(1)}x)`,
+  );
+}
+
 const data = await createDatabase('gc_bench_features', { postgis: true });
 const catalog = await createDatabase('gc_bench_features_catalog');
 let api;
+let bare;
 try {
   await query(
     data.name,
@@ -101,10 +161,21 @@ try {
 
   const items = `${api.rest.replace(/\/rest$/, '')}/ogc/features/v1/collections/bench:`;
   console.log(`OGC API - Features items over HTTP (Basic auth), PostgreSQL ${server.host}:`);
-  await measure('GET states items (default limit 100)', `${items}states/items`, api.auth, 56, 100);
-  await measure('GET points items?limit=10000', `${items}points/items?limit=10000`, api.auth, 10_000, 1000);
-  await measure('GET points items?limit=10000&offset=90000', `${items}points/items?limit=10000&offset=90000`, api.auth, 10_000, 1000);
+  if (!process.env.BENCH_THROUGHPUT_ONLY) {
+    await measure('GET states items (default limit 100)', `${items}states/items`, api.auth, 56, 100);
+    await measure('GET points items?limit=10000', `${items}points/items?limit=10000`, api.auth, 10_000, 1000);
+    await measure('GET points items?limit=10000&offset=90000', `${items}points/items?limit=10000&offset=90000`, api.auth, 10_000, 1000);
+  }
+
+  const port = 19800 + (process.pid % 500);
+  bare = fork(path.join(here, 'bare-features-server.mjs'), [String(port), data.url, api.auth], { stdio: 'inherit' });
+  await new Promise((resolve) => bare.once('message', resolve));
+  await measureThroughput(
+    { url: `${items}points/items?limit=100`, auth: api.auth, pid: api.pid },
+    { url: `http://127.0.0.1:${port}/items?limit=100`, pid: bare.pid },
+  );
 } finally {
+  bare?.kill();
   await api?.stop();
   await catalog.drop();
   await data.drop();

@@ -75,8 +75,12 @@ export async function startApi(catalogUrl, { workers } = {}) {
   };
   if (catalogUrl) env.DATABASE_URL = catalogUrl;
   else delete env.DATABASE_URL;
+  // BENCH_API_NODE_ARGS: node options for the api process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_API_MAIN: another build's main.js (e.g. a copy of an earlier dist), to compare builds.
+  const main = process.env.BENCH_API_MAIN ?? path.join(root, 'apps/api/dist/apps/api/src/main.js');
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/apps/api/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const rest = `http://127.0.0.1:${port}/geoserver/rest`;
   const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
   for (let i = 0; ; i++) {

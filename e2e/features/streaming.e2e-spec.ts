@@ -89,7 +89,8 @@ it('sends a 10,000-feature page chunked, its first bytes long before its end; a 
   const doc = JSON.parse(body.toString('utf8'));
   expect(doc.numberReturned).toBe(10_000);
   expect(doc.features).toHaveLength(10_000);
-  expect(doc.numberMatched).toBe(ROWS);
+  // More than the page selects: only a count of all 12,000 rows would tell, and none is made.
+  expect('numberMatched' in doc).toBe(false);
   expect(doc.features[9_999].id).toBe(10_000);
   expect(linkOf(doc, 'next')).toBe(`${f.root}/collections/${id}/items?limit=10000&offset=10000`);
   // A server that built the page before sending it could not send its first byte before the end.
@@ -103,6 +104,7 @@ it('sends a 10,000-feature page chunked, its first bytes long before its end; a 
 
   const last = (await f.get(`/collections/${id}/items?limit=10000&offset=10000`)).json();
   expect(last.numberReturned).toBe(ROWS - 10_000);
+  expect(last.numberMatched).toBe(ROWS);
   expect(linkOf(last, 'next')).toBeUndefined();
 }, 60_000);
 

@@ -28,9 +28,10 @@ export interface PageFrame {
  *
  * The members that depend on the whole page come after `features` (JSON members are unordered):
  * `numberReturned`, `numberMatched`, `timeStamp`, `links` (with `next` when a row beyond the limit
- * came). `numberMatched` is known without counting when the selection ended within this page
- * (offset + returned); otherwise the cursor counts, in the same snapshot, and it is left out when
- * counting takes too long. Destroying the stream (client gone) closes the cursor.
+ * came). `numberMatched` is written only when the page itself proves it: the selection ended within
+ * this page, so it is offset + returned. Otherwise it is left out (optional in OGC API - Features,
+ * and exact when present): counting would scan the whole selection for every page.
+ * Destroying the stream (client gone) closes the cursor.
  */
 export class FeatureCollectionStream extends Readable {
   private stage: 'head' | 'features' | 'tail' | 'done' = 'head';
@@ -97,14 +98,10 @@ export class FeatureCollectionStream extends Readable {
           continue;
         }
         case 'tail': {
-          const matched = await this.numberMatched();
           await this.cursor.close();
           if (this.destroyed) return;
           this.stage = 'done';
-          const members = [`"numberReturned":${this.returned}`];
-          if (matched !== null) members.push(`"numberMatched":${matched}`);
-          members.push(`"timeStamp":${JSON.stringify(this.frame.timeStamp)}`, `"links":${JSON.stringify(this.frame.links(this.more))}`);
-          this.push(`],${members.join(',')}}`);
+          this.push(pageTail(this.frame, this.returned, this.more));
           this.push(null);
           return;
         }
@@ -113,13 +110,33 @@ export class FeatureCollectionStream extends Readable {
       }
     }
   }
+}
 
-  private async numberMatched(): Promise<number | null> {
-    const { offset } = this.frame;
-    if (!this.more && (this.returned > 0 || offset === 0)) return offset + this.returned;
-    // A full page with more to come, or an offset past the end: only a count tells.
-    return this.cursor.count();
-  }
+/**
+ * A whole page as one text, from its rows (the page's limit + 1 at most, as the SQL selects), with
+ * the same members as {@link FeatureCollectionStream} writes: for pages read at once, sent in one
+ * write with a length rather than streamed.
+ */
+export function featureCollectionText(rows: string[], frame: PageFrame): string {
+  const take = Math.min(rows.length, frame.limit);
+  return `{"type":"FeatureCollection","features":[${rows.slice(0, take).join(',')}${pageTail(frame, take, rows.length > take)}`;
+}
+
+/** What follows the features: `],"numberReturned":…}`, to the end of the document. */
+function pageTail(frame: PageFrame, returned: number, more: boolean): string {
+  const members = [`"numberReturned":${returned}`];
+  const matched = numberMatched(frame.offset, returned, more);
+  if (matched !== null) members.push(`"numberMatched":${matched}`);
+  members.push(`"timeStamp":${JSON.stringify(frame.timeStamp)}`, `"links":${JSON.stringify(frame.links(more))}`);
+  return `],${members.join(',')}}`;
+}
+
+/**
+ * offset + returned when the selection ended within this page; null when only a count would tell:
+ * a full page with more to come, or an empty page past the end (where does the selection end?).
+ */
+function numberMatched(offset: number, returned: number, more: boolean): number | null {
+  return !more && (returned > 0 || offset === 0) ? offset + returned : null;
 }
 
 /** The first `take` features of a batch as comma-separated chunks of about {@link CHUNK_CHARS}. */

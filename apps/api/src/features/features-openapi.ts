@@ -106,9 +106,11 @@ export function openApiDocument(root: string): object {
           tags: ['Data'],
           summary: 'Features of a collection',
           description:
-            'A page of features as GeoJSON, in feature id order, streamed. numberMatched is exact; it is left out when counting ' +
-            'takes longer than 2 s. The layers have no time dimension: a valid datetime selects every feature. Each data store ' +
-            'streams at most 4 pages at once (a fifth waits up to 2 s, then 503), and a client that reads nothing for 10 s loses its page.',
+            'A page of features as GeoJSON, in feature id order: up to 1,000 features sent whole (with Content-Length), more streamed. ' +
+            'numberMatched is exact when present: it is written only when the selection ends within the page (offset + numberReturned), ' +
+            'and left out otherwise (nothing is counted; follow the next links to the end). The layers have no time dimension: a valid ' +
+            'datetime selects every feature. Each data store reads at most 4 pages at once (a fifth waits up to 2 s, then 503), and a ' +
+            'client that reads nothing of a streamed page for 10 s loses it.',
           operationId: 'getFeatures',
           parameters: [
             ref('collectionId', 'parameters'),

@@ -59,9 +59,12 @@ export class FeaturesController {
   }
 
   @Get('collections/:collectionId/items')
-  async items(@Req() req: Request, @Param('collectionId') id: string): Promise<StreamableFile> {
+  async items(@Req() req: Request, @Param('collectionId') id: string): Promise<RawContent | StreamableFile> {
     const query = parseItemsQuery(queryOf(req.originalUrl));
-    return this.streamed(req, await this.features.items(id, query, this.links(req)), query.format);
+    const page = await this.features.items(id, query, this.links(req));
+    // A small page is one text (one write, with its length); a big one streams.
+    if (typeof page === 'string') return new RawContent(MEDIA[query.format], Buffer.from(page, 'utf8'));
+    return this.streamed(req, page, query.format);
   }
 
   @Get('collections/:collectionId/items/:featureId')

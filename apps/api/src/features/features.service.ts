@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { FeatureSource, propertyAttributes } from '../datastores/postgis/feature-sql';
-import { PostgisConnector } from '../datastores/postgis/postgis.connector';
+import { ONE_QUERY_MAX_ROWS, PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { searchBoxes } from './crs84-box';
-import { FeatureCollectionStream } from './feature-collection.stream';
+import { featureCollectionText, FeatureCollectionStream, PageFrame } from './feature-collection.stream';
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
 import { FeaturesLinks } from './features-links';
 import type { ItemQuery, ItemsQuery } from './features-params';
-import { PublishedLayer, PublishedLayers } from './published-layers';
+import { PublishedLayer, PublishedLayers, sourceOf } from './published-layers';
 
 /**
  * OGC API - Features over the catalog: collections are the enabled layers of enabled feature types
  * in enabled stores (read from the catalog database on every request: no cache, several api
- * processes may share it); features are read live from the layer's table through the connector.
- * Layers that are not advertised are left out of `/collections` but can be read by their id.
+ * processes may share it); features are read live from the layer's table through the connector,
+ * with the table's description reused for a few seconds and renewed when a read shows it stale
+ * (`PostgisConnector.withTable`). Layers that are not advertised are left out of `/collections`
+ * but can be read by their id.
  */
 @Injectable()
 export class FeaturesService {
@@ -33,49 +35,63 @@ export class FeaturesService {
   }
 
   /**
-   * One page of a collection's features as a stream of GeoJSON. The store is asked before this
-   * returns (table described, cursor opened, first batch read), so its failures are statuses.
+   * One page of a collection's features as GeoJSON: a text for a page of at most 1,000 features
+   * (one SELECT, sent in one write), a stream for a bigger one (a cursor, memory bounded). The store
+   * is asked before this returns (cursor opened, first batch read), so its failures are statuses.
    */
-  async items(id: string, query: ItemsQuery, links: FeaturesLinks): Promise<FeatureCollectionStream> {
+  async items(id: string, query: ItemsQuery, links: FeaturesLinks): Promise<string | FeatureCollectionStream> {
     const layer = await this.published.byId(id);
-    const source = await this.published.source(layer);
-    const properties = checkProperties(layer, source, query.properties);
-    const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
-    const boxes = query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed);
-    // One row more than the page: it tells whether there is a next page.
-    const cursor = await this.connector.openFeatures(layer.store, source, { boxes, properties }, { limit: query.limit + 1, offset: query.offset });
-    return new FeatureCollectionStream(cursor, {
+    const frame: PageFrame = {
       limit: query.limit,
       offset: query.offset,
       timeStamp: timeStamp(),
       links: (more) => featureCollectionLinks(links, layer.info.id, { ...query, more }),
+    };
+    // One row more than the page: it tells whether there is a next page.
+    const page = { limit: query.limit + 1, offset: query.offset };
+    return this.connector.withTable(layer.store, layer.nativeName, async (table) => {
+      const source = sourceOf(layer, table);
+      const properties = this.checkProperties(layer, source, query.properties);
+      const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
+      const filter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties };
+      if (page.limit <= ONE_QUERY_MAX_ROWS) return featureCollectionText(await this.connector.readFeaturePage(layer.store, source, filter, page), frame);
+      return new FeatureCollectionStream(await this.connector.openFeatures(layer.store, source, filter, page), frame);
     });
   }
 
   /** One feature as GeoJSON text with its links; NOT_FOUND when the collection has no such feature. */
   async item(id: string, featureId: string, query: ItemQuery, links: FeaturesLinks): Promise<string> {
     const layer = await this.published.byId(id);
-    const source = await this.published.source(layer);
-    const properties = checkProperties(layer, source, query.properties);
-    const feature = await this.connector.readFeature(layer.store, source, { properties }, featureId);
+    const feature = await this.connector.withTable(layer.store, layer.nativeName, async (table) => {
+      const source = sourceOf(layer, table);
+      const properties = this.checkProperties(layer, source, query.properties);
+      return this.connector.readFeature(layer.store, source, { properties }, featureId);
+    });
     if (feature === null) throw new CatalogError('NOT_FOUND', `No such feature: '${featureId}' in collection '${layer.info.id}'`);
     // The feature's text is PostgreSQL's `{…}`: the links go in before its closing brace.
     return `${feature.slice(0, -1)},"links":${JSON.stringify(featureLinks(links, layer.info.id, featureId, query))}}`;
   }
-}
 
-/** The requested properties, each checked against the table; undefined for all. */
-function checkProperties(layer: PublishedLayer, source: FeatureSource, requested: string[] | undefined): string[] | undefined {
-  if (requested === undefined) return undefined;
-  const known = propertyAttributes(source.table).map((a) => a.name);
-  const unknown = requested.filter((p) => !known.includes(p));
-  if (unknown.length) {
-    throw new CatalogError(
-      'INVALID_VALUE',
-      `No such property in collection '${layer.info.id}': ${unknown.map((p) => `'${p}'`).join(', ')}; it has ${known.join(', ') || 'none'}`,
-    );
+  // ---------------------------------------------------------------------------------------------
+
+  /**
+   * The requested properties, each checked against the table; undefined for all. An unknown one
+   * may be a column added since the table was described: the error says so to `withTable`.
+   */
+  private checkProperties(layer: PublishedLayer, source: FeatureSource, requested: string[] | undefined): string[] | undefined {
+    if (requested === undefined) return undefined;
+    const known = propertyAttributes(source.table).map((a) => a.name);
+    const unknown = requested.filter((p) => !known.includes(p));
+    if (unknown.length) {
+      throw this.connector.staleDescription(
+        new CatalogError(
+          'INVALID_VALUE',
+          `No such property in collection '${layer.info.id}': ${unknown.map((p) => `'${p}'`).join(', ')}; it has ${known.join(', ') || 'none'}`,
+        ),
+      );
+    }
+    return requested;
   }
-  return requested;
 }
 
 /** Now, to the second (RFC 3339). */

@@ -2,18 +2,26 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { DataSource } from 'typeorm';
-import { storeConnection } from '../catalog/featuretypes/featuretype.service';
-import { LayerEntity } from '../catalog/layers/layer.entity';
 import { LayerName, layerPage, LayerPageQuery } from '../catalog/layers/layer-pages';
 import { keysetPages, mapPages } from '../catalog/list-pages';
 import { epsgNumber } from '../datastores/postgis/crs-code';
 import type { FeatureSource } from '../datastores/postgis/feature-sql';
-import { PostgisConnector } from '../datastores/postgis/postgis.connector';
-import type { Box, StoreConnection } from '../datastores/postgis/postgis.types';
+import type { Box, StoreConnection, TableInfo } from '../datastores/postgis/postgis.types';
 import type { CollectionInfo } from './features-documents';
 
 /** GeoServer's code for "no CRS", given to tables without geometry. */
 const NO_CRS_SRID = 404000;
+
+/** A layer the feature and tile APIs serve, with what reading its data needs. */
+export interface PublishedLayer {
+  info: CollectionInfo;
+  /** The layer's own name (without its workspace). */
+  name: string;
+  store: StoreConnection;
+  nativeName: string;
+  /** The declared CRS's SRID; 0 when there is none. */
+  srid: number;
+}
 
 /** Layers listed as collections: enabled and advertised, of enabled feature types in enabled stores. */
 const ADVERTISED: LayerPageQuery = {
@@ -28,16 +36,27 @@ interface CollectionRow extends LayerName {
   latLonBbox: Box | null;
 }
 
-/** A layer the feature and tile APIs serve, with what reading its data needs. */
-export interface PublishedLayer {
-  info: CollectionInfo;
-  /** The layer's own name (without its workspace). */
+/** What {@link LAYER_SQL} reads of a layer. */
+interface LayerRow {
   name: string;
-  store: StoreConnection;
   nativeName: string;
-  /** The declared CRS's SRID; 0 when there is none. */
-  srid: number;
+  title: string | null;
+  abstract: string | null;
+  srs: string | null;
+  latLonBbox: Box | null;
+  storeId: number;
+  storeName: string;
+  params: Record<string, string>;
 }
+
+/** One enabled layer of an enabled feature type in an enabled store, by workspace and name: one query. */
+const LAYER_SQL = `SELECT f.name, f.native_name AS "nativeName", f.title, f.abstract, f.srs, f.latlon_bbox AS "latLonBbox",
+       d.id AS "storeId", d.name AS "storeName", d.connection_parameters AS params
+  FROM workspace w
+  JOIN feature_type f ON f.workspace_id = w.id
+  JOIN layer l ON l.feature_type_id = f.id
+  JOIN data_store d ON d.id = f.data_store_id
+ WHERE w.name = $1 AND f.name = $2 AND l.enabled AND f.enabled AND d.enabled`;
 
 /**
  * The layers OGC APIs serve: enabled layers of enabled feature types in enabled stores, read from
@@ -46,10 +65,7 @@ export interface PublishedLayer {
  */
 @Injectable()
 export class PublishedLayers {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly connector: PostgisConnector,
-  ) {}
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Every advertised layer's collection, by workspace then layer name, read a page at a time. */
   advertised(): AsyncGenerator<CollectionInfo[]> {
@@ -60,42 +76,30 @@ export class PublishedLayers {
   /** One layer by `workspace:layer`; NOT_FOUND when there is no such enabled layer. */
   async byId(id: string): Promise<PublishedLayer> {
     const colon = id.indexOf(':');
-    const found =
-      colon > 0
-        ? await this.layers()
-            .andWhere('w.name = :ws AND f.name = :name', { ws: id.slice(0, colon), name: id.slice(colon + 1) })
-            .getOne()
-        : null;
-    if (!found) throw new CatalogError('NOT_FOUND', `No such collection: '${id}'`);
-    return published(found);
-  }
-
-  /** The layer's table described live (its columns may have changed since publication). */
-  async source(layer: PublishedLayer): Promise<FeatureSource> {
-    const table = await this.connector.describeTable(layer.store, layer.nativeName);
-    return { table, srid: layer.srid || table.geometry?.srid || 0 };
-  }
-
-  private layers() {
-    return this.db
-      .getRepository(LayerEntity)
-      .createQueryBuilder('l')
-      .innerJoinAndSelect('l.featureType', 'f')
-      .innerJoinAndSelect('f.workspace', 'w')
-      .innerJoinAndSelect('f.dataStore', 'd')
-      .where('l.enabled = true AND f.enabled = true AND d.enabled = true');
+    const rows: LayerRow[] = colon > 0 ? await this.db.query(LAYER_SQL, [id.slice(0, colon), id.slice(colon + 1)]) : [];
+    if (!rows.length) throw new CatalogError('NOT_FOUND', `No such collection: '${id}'`);
+    return published(id.slice(0, colon), rows[0]);
   }
 }
 
-function published(layer: LayerEntity): PublishedLayer {
-  const ft = layer.featureType;
-  const workspace = ft.workspace.name;
-  const srid = epsgNumber(ft.srs ?? '') ?? 0;
+/** The layer's table as described, with the CRS its geometries are read in (the declared one first). */
+export function sourceOf(layer: PublishedLayer, table: TableInfo): FeatureSource {
+  return { table, srid: layer.srid || table.geometry?.srid || 0 };
+}
+
+function published(workspace: string, row: LayerRow): PublishedLayer {
+  const srid = epsgNumber(row.srs ?? '') ?? 0;
+  const store: StoreConnection = {
+    storeId: row.storeId,
+    qualifiedName: `${workspace}:${row.storeName}`,
+    names: { workspace, store: row.storeName },
+    params: row.params,
+  };
   return {
-    info: { id: `${workspace}:${ft.name}`, title: ft.title ?? ft.name, description: ft.abstract, latLonBbox: ft.latLonBbox },
-    name: ft.name,
-    store: storeConnection(ft.dataStore, workspace),
-    nativeName: ft.nativeName,
+    info: { id: `${workspace}:${row.name}`, title: row.title ?? row.name, description: row.abstract, latLonBbox: row.latLonBbox },
+    name: row.name,
+    store,
+    nativeName: row.nativeName,
     srid: srid === NO_CRS_SRID ? 0 : srid,
   };
 }

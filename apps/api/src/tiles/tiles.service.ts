@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
-import { PublishedLayers } from '../features/published-layers';
+import { PublishedLayers, sourceOf } from '../features/published-layers';
 import { encodeTile } from './geojson-tile';
 import type { TileAddress } from './tile-address';
 
@@ -25,8 +25,9 @@ export class TilesService {
   /** The tile as Mapbox Vector Tile bytes; empty when no feature reaches it. NOT_FOUND for an unknown layer. */
   async tile(collectionId: string, address: TileAddress): Promise<Buffer> {
     const layer = await this.published.byId(collectionId);
-    const source = await this.published.source(layer);
-    const data = await this.connector.readTile(layer.store, source, { ...address, layerName: layer.name, maxFeatures: MAX_TILE_FEATURES });
+    const data = await this.connector.withTable(layer.store, layer.nativeName, (table) =>
+      this.connector.readTile(layer.store, sourceOf(layer, table), { ...address, layerName: layer.name, maxFeatures: MAX_TILE_FEATURES }),
+    );
     return data.kind === 'mvt' ? data.bytes : encodeTile(data.features, address, layer.name);
   }
 }

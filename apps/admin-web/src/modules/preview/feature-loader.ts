@@ -12,7 +12,10 @@ export const MAX_PAGES = 5;
 /** What one extent's load found. */
 export interface ExtentLoad {
   features: Feature[];
-  /** Features the server says match the extent, when it says. */
+  /**
+   * Features the server says match the extent, when it says: the server writes numberMatched
+   * only when a page proves it (the last page of the selection), so a capped load has none.
+   */
   matched: number | null;
   /** True when more matched than were loaded (pages capped). */
   capped: boolean;
@@ -36,7 +39,7 @@ export async function loadExtent(
   let matched: number | null = null;
   for (let page = 0; next && page < MAX_PAGES; page++) {
     const result = await getFeaturePage(features, next, signal);
-    if (page === 0) matched = result.numberMatched;
+    matched = result.numberMatched ?? matched;
     loaded.push(...(format.readFeatures(result.collection, { dataProjection: 'EPSG:4326', featureProjection: projection }) as Feature[]));
     next = result.next;
   }

@@ -2,19 +2,15 @@ import type { PoolClient } from 'pg';
 import type { FeatureSql } from './feature-sql';
 
 /**
- * A read of features in progress: a server-side cursor (`DECLARE … CURSOR` in a read-only,
- * repeatable-read transaction) on one pooled connection, fetched in batches, so that no more than
- * one batch of rows is ever held in the api whatever the page size.
+ * A read of features in progress, batch by batch: for a big page a server-side cursor
+ * (`DECLARE … CURSOR` in a read-only, repeatable-read transaction) on one pooled connection, so
+ * that no more than one batch of rows is ever held in the api whatever the page size; for a small
+ * page the rows of one SELECT, already read (see `feature-reads.ts`).
  */
 export interface FeatureCursor {
   /** The next batch of GeoJSON Feature texts, in order; an empty array once the page is read. */
   next(): Promise<string[]>;
-  /**
-   * The exact number of features the filter selects (regardless of paging), counted in the
-   * cursor's snapshot; null when counting takes longer than {@link COUNT_BUDGET_MS}.
-   */
-  count(): Promise<number | null>;
-  /** Ends the transaction and hands the connection back. Idempotent; never rejects. */
+  /** Ends the read and hands the connection back (if it still holds one). Idempotent; never rejects. */
   close(): Promise<void>;
 }
 
@@ -24,11 +20,6 @@ export const FIRST_BATCH_ROWS = 100;
 export const BATCH_TARGET_BYTES = 256 * 1024;
 export const MIN_BATCH_ROWS = 10;
 export const MAX_BATCH_ROWS = 5_000;
-/**
- * A count that takes longer than this is given up (numberMatched is then left out rather than
- * estimated: OGC API - Features requires it exact when present).
- */
-export const COUNT_BUDGET_MS = 2_000;
 /**
  * A cursor nobody reads from for this long (a client that stopped reading its response) is closed
  * and its connection handed back, so stalled clients cannot hold a store's small pool.
@@ -49,7 +40,7 @@ export type ErrorMapper = (err: unknown) => Error;
 
 /**
  * The cursor over a checked-out pool client. The connector opens the transaction and declares the
- * cursor; this class fetches, counts, and ends it. Operations run one at a time on the client.
+ * cursor; this class fetches and ends it. Operations run one at a time on the client.
  */
 export class PooledFeatureCursor implements FeatureCursor {
   private queue: Promise<unknown> = Promise.resolve();
@@ -66,9 +57,7 @@ export class PooledFeatureCursor implements FeatureCursor {
 
   constructor(
     private readonly client: PoolClient,
-    private readonly countSql: FeatureSql,
     private readonly mapError: ErrorMapper,
-    private readonly statementTimeoutMs: number,
   ) {
     // A connection lost while checked out emits 'error' on the client: never let it reach Node.
     client.on('error', this.onClientError);
@@ -92,24 +81,6 @@ export class PooledFeatureCursor implements FeatureCursor {
       this.rowsRead += features.length;
       for (const f of features) this.bytesRead += f.length;
       return features;
-    });
-  }
-
-  count(): Promise<number | null> {
-    return this.serial(async () => {
-      await this.client.query('SAVEPOINT geocatalog_count');
-      try {
-        await this.client.query(`SELECT set_config('statement_timeout', $1, true)`, [String(COUNT_BUDGET_MS)]);
-        const result = await this.client.query<{ n: number }>(this.countSql.text, this.countSql.params);
-        await this.client.query(`SELECT set_config('statement_timeout', $1, true)`, [String(this.statementTimeoutMs)]);
-        await this.client.query('RELEASE SAVEPOINT geocatalog_count');
-        return Number(result.rows[0]?.n ?? 0);
-      } catch (err) {
-        // 57014: canceled by the statement timeout. The rollback also restores the timeout.
-        if ((err as { code?: string })?.code !== '57014' || this.broken) throw err;
-        await this.client.query('ROLLBACK TO SAVEPOINT geocatalog_count');
-        return null;
-      }
     });
   }
 
@@ -158,6 +129,21 @@ export class PooledFeatureCursor implements FeatureCursor {
       },
     );
   }
+}
+
+/** The rows of a page read at once, handed out as one batch. Holds no connection. */
+export function readRows(rows: string[]): FeatureCursor {
+  let pending: string[] | undefined = rows;
+  return {
+    next: async () => {
+      const batch = pending ?? [];
+      pending = undefined;
+      return batch;
+    },
+    close: async () => {
+      pending = undefined;
+    },
+  };
 }
 
 /** An error PostgreSQL reported (it has a SQLSTATE), as opposed to a connection failure. */

@@ -1,18 +1,35 @@
 import { CatalogError } from '@geocatalog/catalog-model';
-import { FeatureCursor, PooledFeatureCursor } from './feature-cursor';
-import { countFeaturesSql, FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
+import { FeatureCursor, PooledFeatureCursor, readRows } from './feature-cursor';
+import { FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
 import type { StoreConnection } from './postgis.types';
 import { StoreAccess, STREAM_POOL_MAX } from './store-access';
-import { isProgrammingError, isServerError, noPostgis, noSuchTable, reasonOf, STORE_TIMEOUT_MS, StoreDeadline } from './store-errors';
+import {
+  isDescriptionMismatch,
+  isProgrammingError,
+  isServerError,
+  markStaleDescription,
+  noPostgis,
+  noSuchTable,
+  reasonOf,
+  StoreDeadline,
+} from './store-errors';
+
+/**
+ * Pages of at most this many rows are read with one SELECT (one round trip, no transaction, no
+ * cursor) and held whole in memory; bigger ones stream through a server-side cursor. 1,001 is a
+ * 1,000-feature page and its look-ahead row: the console's preview asks for 1,000 per page.
+ */
+export const ONE_QUERY_MAX_ROWS = 1_001;
 
 /**
  * Opens a read of one page of a published table's features as GeoJSON texts (OGC API -
- * Features): a pooled connection, a read-only repeatable-read transaction, a server-side cursor
- * over {@link selectFeaturesSql}, and its first batch fetched, all within the store deadline, so
- * that an unreachable store (502), a missing table (404) or a box that cannot be transformed (400)
- * is known before the caller answers. The caller reads the rest batch by batch and must close the
- * cursor (it closes itself after CURSOR_IDLE_MS without a read, see feature-cursor.ts); each FETCH is bounded by
- * the server-side statement timeout.
+ * Features), within the store deadline, so that an unreachable store (502), a missing table (404)
+ * or a box that cannot be transformed (400) is known before the caller answers. A page of at most
+ * {@link ONE_QUERY_MAX_ROWS} rows is one SELECT of {@link selectFeaturesSql} on a pooled connection,
+ * handed back at once. A bigger one opens a read-only repeatable-read transaction with a
+ * server-side cursor and fetches its first batch; the caller reads the rest batch by batch and must
+ * close the cursor (it closes itself after CURSOR_IDLE_MS without a read, see feature-cursor.ts);
+ * each FETCH is bounded by the server-side statement timeout.
  */
 export async function openFeatures(
   access: StoreAccess,
@@ -21,6 +38,7 @@ export async function openFeatures(
   filter: FeatureFilter,
   page: FeaturePage,
 ): Promise<FeatureCursor> {
+  if (page.limit <= ONE_QUERY_MAX_ROWS) return readRows(await readFeaturePage(access, store, source, filter, page));
   let abandoned = false;
   const mapError = (err: unknown) => featureReadError(access, store, source, err);
   const opening = (async () => {
@@ -33,7 +51,7 @@ export async function openFeatures(
       client.release(err as Error);
       throw err;
     }
-    const cursor = new PooledFeatureCursor(client, countFeaturesSql(pg, source, filter), mapError, STORE_TIMEOUT_MS);
+    const cursor = new PooledFeatureCursor(client, mapError);
     if (abandoned) {
       await cursor.close();
       throw new StoreDeadline();
@@ -57,6 +75,54 @@ export async function openFeatures(
     abandoned = true;
   });
   return prefetched(cursor, first);
+}
+
+/**
+ * The GeoJSON texts of one page of at most {@link ONE_QUERY_MAX_ROWS} rows, read with one
+ * statement on a stream connection (the stream budget applies), within the store deadline.
+ */
+export async function readFeaturePage(
+  access: StoreAccess,
+  store: StoreConnection,
+  source: FeatureSource,
+  filter: FeatureFilter,
+  page: FeaturePage,
+): Promise<string[]> {
+  if (page.limit > ONE_QUERY_MAX_ROWS) throw new RangeError(`A page of ${page.limit} rows is read through a cursor (openFeatures)`);
+  let abandoned = false;
+  const reading = (async () => {
+    const entry = await access.poolFor(store, access.streamPools, STREAM_POOL_MAX);
+    const client = await access.streamConnection(store, entry);
+    if (abandoned) {
+      // The caller has had its answer (the deadline): hand the connection back unused.
+      client.release();
+      throw new StoreDeadline();
+    }
+    let broken: Error | undefined;
+    // A connection lost while checked out emits 'error' on the client: never let it reach Node.
+    const onError = (err: Error) => {
+      broken = err;
+    };
+    client.on('error', onError);
+    try {
+      const pg = await access.session(entry, client).postgis();
+      if (source.table.geometry && !pg) throw noPostgis(store);
+      const sql = selectFeaturesSql(pg, source, filter, page);
+      const result = await client.query<[string]>({ text: sql.text, values: sql.params, rowMode: 'array' });
+      return result.rows.map((r) => r[0]);
+    } catch (err) {
+      // After an error PostgreSQL reported the connection is sound; after any other it is discarded.
+      if (!(err instanceof CatalogError) && !isServerError(err)) broken ??= err as Error;
+      throw isServerError(err) ? featureReadError(access, store, source, err) : err;
+    } finally {
+      client.off('error', onError);
+      // Releasing with an error discards the connection instead of returning it to the pool.
+      client.release(broken);
+    }
+  })();
+  return access.withDeadline(reading, store, () => {
+    abandoned = true;
+  });
 }
 
 /**
@@ -86,8 +152,17 @@ export async function readFeature(
   });
 }
 
-/** What a failed feature read means for the client: a missing table, an untransformable box, or the store. */
+/**
+ * What a failed feature read means for the client: a missing table, an untransformable box, or the
+ * store. A statement that did not fit the table as described is marked so that the caller may
+ * describe the table again and retry (see table-cache.ts).
+ */
 function featureReadError(access: StoreAccess, store: StoreConnection, source: FeatureSource, err: unknown): Error {
+  const mapped = mapFeatureReadError(access, store, source, err);
+  return isDescriptionMismatch(err) ? markStaleDescription(mapped) : mapped;
+}
+
+function mapFeatureReadError(access: StoreAccess, store: StoreConnection, source: FeatureSource, err: unknown): Error {
   if (err instanceof CatalogError) return err;
   if (isServerError(err)) {
     const { schema, table } = source.table;
@@ -117,7 +192,6 @@ function prefetched(cursor: FeatureCursor, first: string[]): FeatureCursor {
       pending = undefined;
       return Promise.resolve(batch);
     },
-    count: () => cursor.count(),
     close: () => cursor.close(),
   };
 }

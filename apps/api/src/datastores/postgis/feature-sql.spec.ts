@@ -1,4 +1,4 @@
-import { countFeaturesSql, featureIdKind, FeatureSource, propertyAttributes, selectFeatureSql, selectFeaturesSql } from './feature-sql';
+import { featureIdKind, FeatureSource, propertyAttributes, selectFeatureSql, selectFeaturesSql } from './feature-sql';
 import type { AttributeInfo, TableInfo } from './postgis.types';
 
 const attr = (name: string, binding: string, primaryKey = false): AttributeInfo => ({
@@ -142,16 +142,6 @@ describe('selectFeaturesSql', () => {
     const sql = selectFeaturesSql(pg, odd, {}, { limit: 1, offset: 0 });
     expect(sql.text).toContain(`FROM "my""schema"."a; DROP TABLE x;--" AS t`);
     expect(sql.text).toContain(`t."we""ird"`);
-  });
-});
-
-describe('countFeaturesSql', () => {
-  it('counts the same selection without paging', () => {
-    const sql = countFeaturesSql(pg, { table: table(), srid: 4326 }, { boxes: [{ minx: 1, miny: 2, maxx: 3, maxy: 4 }] });
-    expect(sql.text).toBe(
-      `SELECT count(*)::float8 AS n FROM "public"."states" AS t WHERE "public".ST_Intersects(t."geom", "public".ST_MakeEnvelope($1, $2, $3, $4, 4326))`,
-    );
-    expect(sql.params).toEqual([1, 2, 3, 4]);
   });
 });
 

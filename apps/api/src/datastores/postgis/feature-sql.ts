@@ -87,13 +87,6 @@ export function selectFeaturesSql(pg: string | null, source: FeatureSource, filt
   return { text, params };
 }
 
-/** The number of features the filter selects. */
-export function countFeaturesSql(pg: string | null, source: FeatureSource, filter: FeatureFilter): FeatureSql {
-  const params: unknown[] = [];
-  const where = whereClause(pg, source, filter, params);
-  return { text: `SELECT count(*)::float8 AS n FROM ${from(source)}${where}`, params };
-}
-
 /**
  * The one feature with this id (at most one row; a row hash shared by identical rows gives the
  * first). Null when the id cannot name a feature (a hash id that is not 32 hex digits).

@@ -4,15 +4,19 @@ import { StoreSecrets } from '../store-secrets';
 import { crs } from './crs-lookup';
 import { nativeBounds, toWgs84 } from './extents';
 import type { FeatureCursor } from './feature-cursor';
-import { openFeatures, readFeature } from './feature-reads';
+import { openFeatures, readFeature, readFeaturePage } from './feature-reads';
 import type { FeatureFilter, FeaturePage, FeatureSource } from './feature-sql';
 import { describeTable, listTables, TableListing } from './introspection';
 import type { Box, CrsInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
 import { StoreAccess } from './store-access';
 import { readTile, type TileData } from './tile-reads';
 import type { TileRequest } from './tile-sql';
+import { markStaleDescription } from './store-errors';
+import { TableCache } from './table-cache';
 
+export { ONE_QUERY_MAX_ROWS } from './feature-reads';
 export { STORE_TIMEOUT_MS } from './store-errors';
+export { TABLE_CACHE_MS } from './table-cache';
 export { STREAM_POOL_MAX, STREAM_WAIT_MS } from './store-access';
 
 /**
@@ -37,9 +41,11 @@ export { STREAM_POOL_MAX, STREAM_WAIT_MS } from './store-access';
 @Injectable()
 export class PostgisConnector implements OnApplicationShutdown {
   private readonly access: StoreAccess;
+  private readonly tables: TableCache;
 
   constructor(secrets: StoreSecrets, @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'storeHosts'>) {
     this.access = new StoreAccess(secrets, config?.storeHosts, new Logger(PostgisConnector.name));
+    this.tables = new TableCache((store, table) => describeTable(this.access, store, table));
   }
 
   /** The address to connect to for `host`, or INVALID_VALUE when STORE_HOSTS does not allow it. */
@@ -49,6 +55,20 @@ export class PostgisConnector implements OnApplicationShutdown {
 
   describeTable(store: StoreConnection, table: string): Promise<TableInfo> {
     return describeTable(this.access, store, table);
+  }
+
+  /**
+   * Runs `read` with the table's description as feature reads use it: reused for a few seconds
+   * (TABLE_CACHE_MS), and described again, with `read` retried once, when `read` fails in a way a
+   * fresh description may avoid (see {@link staleDescription}; feature reads mark such failures).
+   */
+  withTable<T>(store: StoreConnection, table: string, read: (info: TableInfo) => Promise<T>): Promise<T> {
+    return this.tables.use(store, table, read);
+  }
+
+  /** Marks `error` as one a fresh description of the table may avoid (for {@link withTable}). */
+  staleDescription<E extends object>(error: E): E {
+    return markStaleDescription(error);
   }
 
   listTables(store: StoreConnection, opts: TableListing = {}): Promise<string[]> {
@@ -69,6 +89,11 @@ export class PostgisConnector implements OnApplicationShutdown {
 
   openFeatures(store: StoreConnection, source: FeatureSource, filter: FeatureFilter, page: FeaturePage): Promise<FeatureCursor> {
     return openFeatures(this.access, store, source, filter, page);
+  }
+
+  /** A page of at most ONE_QUERY_MAX_ROWS rows, read at once (one statement). */
+  readFeaturePage(store: StoreConnection, source: FeatureSource, filter: FeatureFilter, page: FeaturePage): Promise<string[]> {
+    return readFeaturePage(this.access, store, source, filter, page);
   }
 
   readFeature(store: StoreConnection, source: FeatureSource, filter: Pick<FeatureFilter, 'properties'>, id: string): Promise<string | null> {

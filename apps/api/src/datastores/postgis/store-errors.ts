@@ -63,3 +63,29 @@ export function isServerError(err: unknown): err is { code: string; message: str
   const e = err as { code?: unknown; severity?: unknown; message?: unknown } | null;
   return !!e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string' && typeof e.message === 'string';
 }
+
+/**
+ * SQLSTATEs of a statement written from a table description that no longer fits the table: a table,
+ * column, type or function (of a column's new type) that is not there, a type mismatch.
+ */
+const DESCRIPTION_MISMATCH = new Set(['42P01', '42703', '42804', '42883', '42846']);
+const staleDescriptions = new WeakSet<object>();
+
+/**
+ * Marks `error` as a failure that a fresh description of the table may avoid (see `table-cache.ts`):
+ * the caller describes the table again and retries once. Returns `error`.
+ */
+export function markStaleDescription<E extends object>(error: E): E {
+  staleDescriptions.add(error);
+  return error;
+}
+
+/** True when `error` was marked by {@link markStaleDescription}. */
+export function isStaleDescription(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && staleDescriptions.has(error);
+}
+
+/** A driver error that says the statement did not fit the table as described (see DESCRIPTION_MISMATCH). */
+export function isDescriptionMismatch(err: unknown): boolean {
+  return isServerError(err) && (DESCRIPTION_MISMATCH.has(err.code) || /mixed SRID/i.test(err.message));
+}

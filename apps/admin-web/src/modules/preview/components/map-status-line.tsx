@@ -1,7 +1,7 @@
 import { Spinner } from '../../../ui';
 import type { MapStatus } from './layer-map';
 
-/** "56 features drawn" / "Loading…" / "5000 features drawn; 12000 match the view" / vector tiles / the load error. */
+/** "56 features drawn" / "Loading…" / "5000 features drawn; more match the view (preview capped)" / vector tiles / the load error. */
 export function MapStatusLine({ status }: { status: MapStatus | null }) {
   if (!status) return null;
   if (status.error) return <p className="map-status map-status--error">Features could not be loaded: {status.error}</p>;
@@ -15,7 +15,7 @@ export function MapStatusLine({ status }: { status: MapStatus | null }) {
 
 function featuresText(status: MapStatus): string {
   if (status.loading) return ' Loading features…';
-  if (status.capped && status.matched !== null) return `${status.loaded} features drawn; ${status.matched} match the view (preview capped)`;
+  if (status.capped) return `${status.loaded} features drawn; ${status.matched ?? 'more'} match the view (preview capped)`;
   return `${status.loaded} ${status.loaded === 1 ? 'feature' : 'features'} drawn`;
 }
 
