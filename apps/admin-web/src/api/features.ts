@@ -71,9 +71,10 @@ export async function getFeaturePage(features: RestClient, pathOrUrl: string, si
 }
 
 /**
- * How many features a collection has: `numberMatched` of a one-feature page (the server counts
- * exactly, or leaves it out when counting takes too long: then null).
+ * Whether a collection has more than `threshold` features: a one-feature page at that offset holds
+ * a feature exactly when it does. The server counts nothing for it (it gives `numberMatched` only
+ * when a page proves it), and skipping rows is cheap next to loading them.
  */
-export async function getFeatureCount(features: RestClient, id: string, signal?: AbortSignal): Promise<number | null> {
-  return (await getFeaturePage(features, `/collections/${encodeURIComponent(id)}/items?limit=1`, signal)).numberMatched;
+export async function hasMoreFeaturesThan(features: RestClient, id: string, threshold: number, signal?: AbortSignal): Promise<boolean> {
+  return (await getFeaturePage(features, `/collections/${encodeURIComponent(id)}/items?limit=1&offset=${threshold}`, signal)).numberReturned > 0;
 }

@@ -8,11 +8,8 @@ export const TILES_ABOVE_FEATURES = 50_000;
 /** How the preview draws a layer. */
 export type PreviewMode = 'features' | 'tiles';
 
-/**
- * The mode for a layer of `count` features; null when the server did not count (it stops after a
- * while, so the layer is large); undefined while the count is not known yet.
- */
-export function previewMode(count: number | null | undefined): PreviewMode | undefined {
-  if (count === undefined) return undefined;
-  return count === null || count > TILES_ABOVE_FEATURES ? 'tiles' : 'features';
+/** The mode for a layer with more than {@link TILES_ABOVE_FEATURES} features or not; undefined while that is not known yet. */
+export function previewMode(large: boolean | undefined): PreviewMode | undefined {
+  if (large === undefined) return undefined;
+  return large ? 'tiles' : 'features';
 }

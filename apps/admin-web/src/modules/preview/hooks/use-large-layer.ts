@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { getFeatureCount, queryKeys, type RestError } from '../../../api';
+import { hasMoreFeaturesThan, queryKeys, type RestError } from '../../../api';
 import { useFeaturesClient } from '../../auth';
+import { TILES_ABOVE_FEATURES } from '../preview-mode';
 
-/** How many features the layer `ws:layer` has (null when the server did not count in time). */
-export function useFeatureCount(collectionId: string) {
+/** Whether the layer `ws:layer` has more features than the preview loads as features. */
+export function useLargeLayer(collectionId: string) {
   const features = useFeaturesClient();
-  return useQuery<number | null, RestError>({
+  return useQuery<boolean, RestError>({
     queryKey: queryKeys.featureCount(collectionId),
-    queryFn: ({ signal }) => getFeatureCount(features, collectionId, signal),
+    queryFn: ({ signal }) => hasMoreFeaturesThan(features, collectionId, TILES_ABOVE_FEATURES, signal),
     enabled: collectionId !== '',
     retry: false,
   });

@@ -8,7 +8,7 @@ import { IdentifyPanel } from '../components/identify-panel';
 import { LayerMap, type IdentifiedFeature, type MapStatus } from '../components/layer-map';
 import { Legend } from '../components/legend';
 import { MapStatusLine } from '../components/map-status-line';
-import { useFeatureCount } from '../hooks/use-feature-count';
+import { useLargeLayer } from '../hooks/use-large-layer';
 import { useMapStyle } from '../hooks/use-map-style';
 import { useStyleSld } from '../hooks/use-style-sld';
 import { previewMode } from '../preview-mode';
@@ -28,9 +28,9 @@ export default function PreviewPage() {
   const { layer, featureType } = useLayerDetails(ref);
   const features = useFeaturesClient();
   const tiles = useTilesClient();
-  const count = useFeatureCount(layer.data?.enabled === false ? '' : qualified);
-  // A failed count leaves the preview on features, which say why they cannot load.
-  const mode = count.isError ? 'features' : previewMode(count.data);
+  const large = useLargeLayer(layer.data?.enabled === false ? '' : qualified);
+  // A failed probe leaves the preview on features, which say why they cannot load.
+  const mode = large.isError ? 'features' : previewMode(large.data);
   const toast = useToast();
   const [identified, setIdentified] = useState<IdentifiedFeature[] | null>(null);
   const [status, setStatus] = useState<MapStatus | null>(null);
@@ -128,7 +128,7 @@ export default function PreviewPage() {
               style={mapStyle?.style ?? null}
               features={features}
               tiles={mode === 'tiles' ? tiles : null}
-              featureCount={count.data}
+              featureCount={null}
               label={`Map of ${qualified}`}
               onIdentify={setIdentified}
               onStatus={setStatus}
