@@ -1,4 +1,4 @@
-import { StreamableFile } from '@nestjs/common';
+import { Logger, StreamableFile } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
@@ -9,6 +9,8 @@ import { noneMatchHits } from './etag';
 import { MEDIA_TYPES, negotiateFormat, RestRequest } from './rest-request';
 import { listText, StreamedList } from './streamed-list';
 import { toXml } from './xml-writer';
+
+const logger = new Logger('Lists');
 
 /**
  * Writes what a handler returned: representations in the negotiated format, 201s, raw content,
@@ -40,8 +42,9 @@ async function streamList(req: RestRequest, res: Response, list: StreamedList): 
   const first = await pages.next();
   res.status(200);
   const body = Readable.from(listText(list.shape, format, first.done ? [] : first.value, pages), { objectMode: false });
-  return new StreamableFile(body, { type: MEDIA_TYPES[format] }).setErrorHandler((_err, response) => {
-    // Headers are out: the only honest answer left is a cut body.
+  return new StreamableFile(body, { type: MEDIA_TYPES[format] }).setErrorHandler((err, response) => {
+    // Headers are out: the only honest answer left is a cut body; the log says why.
+    logger.warn(`${req.method} ${req.originalUrl}: the list was cut short: ${err.message}`);
     (response as unknown as Response).destroy();
   });
 }
