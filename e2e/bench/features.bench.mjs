@@ -17,7 +17,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { createDatabase, percentile, query, startApi } from './lib.mjs';
+import { createDatabase, createDataStoreOn, percentile, query, startApi } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { feature } = require('topojson-client');
@@ -139,28 +139,14 @@ try {
   await query(data.name, 'ANALYZE points');
 
   api = await startApi(catalog.url);
-  const server = new URL(process.env.TEST_DATABASE_URL);
-  const expectCreated = async (res, what) => {
-    if (res.status !== 201) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
-  };
-  await expectCreated(await api.send('POST', '/workspaces', '<workspace><name>bench</name></workspace>'), 'POST workspace');
-  await expectCreated(
-    await api.send(
-      'POST',
-      '/workspaces/bench/datastores',
-      `<dataStore><name>data</name><connectionParameters><host>${server.hostname}</host><port>${server.port || '5432'}</port>` +
-        `<database>${data.name}</database><user>${decodeURIComponent(server.username) || 'postgres'}</user><passwd>${decodeURIComponent(server.password) || 'x'}</passwd>` +
-        `<dbtype>postgis</dbtype></connectionParameters></dataStore>`,
-    ),
-    'POST datastore',
-  );
+  const expectCreated = await createDataStoreOn(api, data.name);
   for (const table of ['states', 'points']) {
     const body = `<featureType><name>${table}</name><nativeName>${table}</nativeName><nativeCRS>EPSG:4326</nativeCRS></featureType>`;
     await expectCreated(await api.send('POST', '/workspaces/bench/datastores/data/featuretypes', body), `POST featuretype ${table}`);
   }
 
   const items = `${api.rest.replace(/\/rest$/, '')}/ogc/features/v1/collections/bench:`;
-  console.log(`OGC API - Features items over HTTP (Basic auth), PostgreSQL ${server.host}:`);
+  console.log(`OGC API - Features items over HTTP (Basic auth), PostgreSQL ${new URL(process.env.TEST_DATABASE_URL).host}:`);
   if (!process.env.BENCH_THROUGHPUT_ONLY) {
     await measure('GET states items (default limit 100)', `${items}states/items`, api.auth, 56, 100);
     await measure('GET points items?limit=10000', `${items}points/items?limit=10000`, api.auth, 10_000, 1000);

@@ -121,3 +121,26 @@ export async function createBenchStore(api) {
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/**
+ * The workspace `bench` with the PostGIS data store `data` on `database` (TEST_DATABASE_URL's
+ * server and credentials), each creation checked.
+ */
+export async function createDataStoreOn(api, database) {
+  const server = new URL(serverUrl);
+  const created = async (res, what) => {
+    if (res.status !== 201) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
+  };
+  await created(await api.send('POST', '/workspaces', '<workspace><name>bench</name></workspace>'), 'POST workspace');
+  await created(
+    await api.send(
+      'POST',
+      '/workspaces/bench/datastores',
+      `<dataStore><name>data</name><connectionParameters><host>${server.hostname}</host><port>${server.port || '5432'}</port>` +
+        `<database>${database}</database><user>${decodeURIComponent(server.username) || 'postgres'}</user><passwd>${decodeURIComponent(server.password) || 'x'}</passwd>` +
+        `<dbtype>postgis</dbtype></connectionParameters></dataStore>`,
+    ),
+    'POST datastore',
+  );
+  return created;
+}
