@@ -1,0 +1,86 @@
+import type { DataStore, FeatureType, Layer, Namespace, Sent, SentReference, Style, Workspace } from '@geocatalog/catalog-model';
+
+/**
+ * A GeoServer data directory (contract §8) as the files it is made of: paths relative to the
+ * directory's root (the folder holding `workspaces/`), `/`-separated, to their bytes.
+ */
+export type DirFiles = Map<string, Uint8Array>;
+
+/** Where a record of the directory came from: its file, and GeoServer's `<id>` when it had one. */
+export interface DirOrigin {
+  file: string;
+  id?: string;
+}
+
+/**
+ * The records of a data directory that this catalog can hold, read into the same `Sent<…>`
+ * inputs a REST body gives (the catalog-model declarations are the one description of every
+ * field), with GeoServer's `<id>` references resolved to names.
+ */
+export interface DirWorkspace extends DirOrigin {
+  input: Sent<Workspace> & { name: string };
+}
+
+export interface DirNamespace extends DirOrigin {
+  /** The namespace's prefix: its workspace's name. */
+  input: Sent<Namespace> & { name: string };
+}
+
+export interface DirDataStore extends DirOrigin {
+  workspace: string;
+  input: Sent<DataStore> & { name: string };
+}
+
+export interface DirFeatureType extends DirOrigin {
+  workspace: string;
+  store: string;
+  input: Sent<FeatureType> & { name: string };
+}
+
+export interface DirLayer extends DirOrigin {
+  /** The layer's workspace and name (a layer is named like its feature type). */
+  workspace: string;
+  name: string;
+  input: Sent<Layer>;
+  /** The default style and the alternates, resolved to names (`workspace` unset for a global style). */
+  defaultStyle?: SentReference;
+  styles: SentReference[];
+}
+
+export interface DirStyle extends DirOrigin {
+  /** Unset for a global style (`styles/`). */
+  workspace?: string;
+  input: Sent<Style> & { name: string };
+  /** The style's document (`{filename}` next to its `.xml`), byte for byte. */
+  content: Uint8Array;
+}
+
+/** A part of the directory this catalog does not hold (shapefile store, coverage, layer group, …). */
+export interface DirSkip {
+  kind: string;
+  /** The REST path the record would have in GeoServer, e.g. `/workspaces/topp/coveragestores/dem`. */
+  resource: string;
+  reason: string;
+}
+
+/** A part of the directory that cannot be read: the import fails with it, naming the file. */
+export interface DirProblem {
+  kind: string;
+  resource: string;
+  file: string;
+  reason: string;
+}
+
+/** Everything read from a data directory. */
+export interface DataDirectory {
+  /** `workspaces/default.xml`'s workspace, when the file is there. */
+  defaultWorkspace?: string;
+  workspaces: DirWorkspace[];
+  namespaces: DirNamespace[];
+  dataStores: DirDataStore[];
+  featureTypes: DirFeatureType[];
+  layers: DirLayer[];
+  styles: DirStyle[];
+  skipped: DirSkip[];
+  problems: DirProblem[];
+}
