@@ -77,7 +77,7 @@ export class ByteReader {
  */
 export function decodeModifiedUtf8(bytes: Uint8Array, what: string): string {
   const units: number[] = [];
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const a = bytes[i];
     if (a < 0x80) {
       units.push(a);

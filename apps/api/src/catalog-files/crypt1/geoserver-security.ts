@@ -44,7 +44,7 @@ export function crypt1Decrypter(files: DirFiles): { decrypt(value: string): stri
         try {
           return jasyptDecryptString(pbePassword, encrypted);
         } catch (e) {
-          throw new Error(`the crypt1 value cannot be decrypted with ${KEYSTORE}: ${(e as Error).message}`);
+          throw new Error(`the crypt1 value cannot be decrypted with ${KEYSTORE}: ${(e as Error).message}`, { cause: e });
         }
       },
     };

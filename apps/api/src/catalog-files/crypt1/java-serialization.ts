@@ -60,6 +60,10 @@ const SC_EXTERNALIZABLE = 0x04;
 /** Byte sizes of the primitive field and array element types. */
 const PRIMITIVE_SIZE: Record<string, number> = { B: 1, Z: 1, C: 2, S: 2, I: 4, F: 4, J: 8, D: 8 };
 
+function isClassDesc(handle: Handle): handle is ClassDesc {
+  return typeof handle === 'object' && !(handle instanceof Uint8Array) && handle.kind === 'class';
+}
+
 /** Reads one serialization stream (header and one object) from the reader's position. */
 export function readJavaObject(reader: ByteReader): JavaValue {
   if (reader.u16('serialization stream header') !== STREAM_MAGIC) throw new Error('a Java serialization stream was expected (magic AC ED)');
@@ -81,8 +85,8 @@ class StreamReader {
         return null;
       case TC_REFERENCE: {
         const target = this.reference();
-        if (target.kind === 'class') throw new Error('a serialized value refers to a class descriptor');
-        return target as JavaValue;
+        if (isClassDesc(target)) throw new Error('a serialized value refers to a class descriptor');
+        return target;
       }
       case TC_STRING:
         return this.remember(this.r.utf('serialized string'));
@@ -119,7 +123,7 @@ class StreamReader {
     if (tc === TC_NULL) return null;
     if (tc === TC_REFERENCE) {
       const target = this.reference();
-      if (target instanceof Uint8Array || typeof target === 'string' || target.kind !== 'class') throw new Error('a serialized class reference points to a value');
+      if (!isClassDesc(target)) throw new Error('a serialized class reference points to a value');
       return target;
     }
     if (tc !== TC_CLASSDESC) throw new Error(`a serialized class descriptor was expected, found type code 0x${tc.toString(16)}`);

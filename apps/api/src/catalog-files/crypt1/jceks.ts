@@ -50,7 +50,7 @@ export function readJceks(bytes: Uint8Array, password: string, what: string): Jc
       skipCertificate(r, version);
       entries.set(alias, { kind: 'trustedCertificate' });
     } else if (tag === TAG_SECRET_KEY) {
-      entries.set(alias, { kind: 'secretKey', sealed: sealedKey(readJavaObject(r)) });
+      entries.set(alias, { kind: 'secretKey', sealed: sealedEntry(r, alias, what) });
     } else {
       throw new Error(`${what} has an entry of unknown type ${tag}`);
     }
@@ -72,7 +72,16 @@ export function jceksSecretKey(store: JceksStore, alias: string, password: strin
   try {
     return unsealSecretKey(entry.sealed, password);
   } catch (e) {
-    throw new Error(`${what} entry ${alias} cannot be unsealed: ${(e as Error).message}`);
+    throw new Error(`${what} entry ${alias} cannot be unsealed: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+function sealedEntry(r: ByteReader, alias: string, what: string): SealedKey {
+  try {
+    return sealedKey(readJavaObject(r));
+  } catch (e) {
+    const message = (e as Error).message;
+    throw new Error(message.startsWith(what) ? message : `${what} entry ${alias}: ${message}`, { cause: e });
   }
 }
 

@@ -5,7 +5,9 @@ import { decodeBase64, decodeUtf8, jasyptDecryptBytes } from './jasypt';
 /** `URLMasterPasswordProvider.BASE`: GeoServer's built-in key for the master password file, before permutation. */
 const URL_PROVIDER_BASE = 'Un6dIlXTQcL)$#qJUlXQU!nnp%Ur5Uu35H`xPFrX';
 /** `URLMasterPasswordProvider.PERM`, applied 32 times (`SecurityUtils.permute`). */
-const URL_PROVIDER_PERM = [32, 19, 30, 11, 34, 26, 3, 21, 9, 37, 38, 13, 23, 2, 18, 4, 20, 1, 29, 17, 0, 31, 14, 36, 12, 24, 15, 35, 16, 39, 25, 5, 10, 8, 7, 6, 33, 27, 28, 22];
+const URL_PROVIDER_PERM = [
+  32, 19, 30, 11, 34, 26, 3, 21, 9, 37, 38, 13, 23, 2, 18, 4, 20, 1, 29, 17, 0, 31, 14, 36, 12, 24, 15, 35, 16, 39, 25, 5, 10, 8, 7, 6, 33, 27, 28, 22,
+];
 const URL_PROVIDER_CLASS = 'org.geoserver.security.password.URLMasterPasswordProvider';
 
 /**
@@ -55,7 +57,8 @@ export function readMasterPassword(files: DirFiles): { password: string } | { un
   const passwd = files.get(passwdPath);
   if (!passwd) return { unavailable: `the directory has no ${passwdPath}` };
   try {
-    const clear = childText(config, 'encrypting') === 'true' ? jasyptDecryptBytes(urlProviderKey(), decodeBase64(Buffer.from(passwd).toString('latin1'))) : passwd;
+    const clear =
+      childText(config, 'encrypting') === 'true' ? jasyptDecryptBytes(urlProviderKey(), decodeBase64(Buffer.from(passwd).toString('latin1'))) : passwd;
     return { password: decodeUtf8(clear) };
   } catch (e) {
     return { unavailable: `${passwdPath} cannot be read with GeoServer's built-in key: ${(e as Error).message}` };
