@@ -19,24 +19,22 @@ export function normalizedPath(path: string): string {
 export function findDataDirectoryRoot(paths: Iterable<string>): DataDirectoryRoot {
   const list = [...paths].map(normalizedPath);
   for (const marker of ['workspaces', 'styles']) {
-    const roots = new Set<string>();
+    // The shallowest folders holding the marker as a folder (something follows it), by depth.
+    let best: { depth: number; roots: Set<string> } | undefined;
     for (const path of list) {
       const segments = path.split('/');
-      // The marker must be a folder: something follows it.
-      for (let i = 0; i < segments.length - 1; i++) {
-        if (segments[i] === marker)
-          roots.add(
-            segments
-              .slice(0, i)
-              .map((s) => `${s}/`)
-              .join(''),
-          );
+      let prefix = '';
+      for (let depth = 0; depth < segments.length - 1 && (!best || depth <= best.depth); depth++) {
+        if (segments[depth] === marker) {
+          if (!best || depth < best.depth) best = { depth, roots: new Set() };
+          best.roots.add(prefix);
+          break;
+        }
+        prefix += `${segments[depth]}/`;
       }
     }
-    if (roots.size === 0) continue;
-    const depth = (root: string) => root.split('/').length;
-    const shallowest = Math.min(...[...roots].map(depth));
-    const candidates = [...roots].filter((r) => depth(r) === shallowest).sort();
+    if (!best) continue;
+    const candidates = [...best.roots].sort();
     if (candidates.length > 1) {
       return { problem: `More than one folder holds a ${marker}/ folder (${candidates.map((c) => c || '.').join(', ')}): upload one data directory at a time` };
     }

@@ -1,5 +1,11 @@
 import type { DirFiles } from './data-directory';
 
+/**
+ * How deep the reader looks: `workspaces/{ws}/{store}/{resource}/featuretype.xml` is the deepest
+ * file GeoServer reads. Deeper paths are not listed, so a hostile path cannot cost more than that.
+ */
+const LISTED_DEPTH = 5;
+
 /** The folders and files of a data directory, listed the way GeoServer walks it (sorted by name). */
 export class DirListing {
   private readonly folders = new Map<string, { files: Set<string>; folders: Set<string> }>();
@@ -7,7 +13,7 @@ export class DirListing {
   constructor(readonly files: DirFiles) {
     for (const path of files.keys()) {
       const segments = path.split('/');
-      for (let i = 0; i < segments.length; i++) {
+      for (let i = 0; i < Math.min(segments.length, LISTED_DEPTH); i++) {
         const folder = segments
           .slice(0, i)
           .map((s) => `${s}/`)

@@ -342,6 +342,19 @@ describe('readDataDirectory: where the directory starts', () => {
   });
 });
 
+describe('readDataDirectory: the size of a hostile zip', () => {
+  it('reads a path 20,000 folders deep and 20,000 candidate roots in linear time', () => {
+    const files = acme();
+    files.set(`${'deep/'.repeat(20000)}workspaces/x/workspace.xml`, encoder.encode(WS));
+    for (let i = 0; i < 20000; i++) files.set(`z${i}/more/workspaces/x/workspace.xml`, encoder.encode(WS));
+    const started = Date.now();
+    const dir = readDataDirectory(files);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(dir.problems).toEqual([]);
+    expect(dir.layers).toHaveLength(1);
+  });
+});
+
 describe('readDataDirectory: skips', () => {
   it('skips a style of another language, and a layer whose default style it is', () => {
     const dir = readDataDirectory(

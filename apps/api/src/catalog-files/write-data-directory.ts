@@ -1,6 +1,5 @@
 import {
   DataStore,
-  dbl,
   declaredRep,
   doc,
   entries,
@@ -18,6 +17,7 @@ import {
   type SentReference,
 } from '@geocatalog/catalog-model';
 import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
+import { box } from '../catalog/featuretypes/featuretype.mapper';
 import { toXml } from '../rest/xml-writer';
 import { catalogId, type CatalogRecordKind } from './catalog-id';
 import type { DataDirectory, DirFeatureType, DirFiles, DirLayer, DirStyle } from './data-directory';
@@ -46,15 +46,8 @@ function withId(rep: RepObject, id: string, after?: string): RepObject {
   return { ...rep, fields: [...rep.fields.slice(0, at), ['id', id], ...rep.fields.slice(at)] };
 }
 
-function box(b: BoundingBox | null | undefined, crs: Rep | undefined): Rep | undefined {
-  if (!b) return undefined;
-  return obj([
-    ['minx', dbl(b.minx)],
-    ['maxx', dbl(b.maxx)],
-    ['miny', dbl(b.miny)],
-    ['maxy', dbl(b.maxy)],
-    ['crs', crs],
-  ]);
+function boxOf(b: BoundingBox | null | undefined, crs: Rep | undefined): Rep | undefined {
+  return b ? box(b, crs) : undefined;
 }
 
 /** Whether a CRS given as WKT is projected (GeoServer writes `class="projected"` on it and its box). */
@@ -137,8 +130,8 @@ class DirectoryWriter {
     const rep = declaredRep(FeatureType, input, {
       namespace: obj([namespace ? ['id', this.idOf('namespace', restPath.namespace(workspace), namespace.id)] : ['name', workspace]]),
       nativeCRS: input.nativeCRS ? textWithAttrs(input.nativeCRS, projectedClass) : undefined,
-      nativeBbox: box(input.nativeBbox, input.srs ? textWithAttrs(input.srs, projectedClass) : undefined),
-      latLonBbox: box(input.latLonBbox, LAT_LON_CRS),
+      nativeBbox: boxOf(input.nativeBbox, input.srs ? textWithAttrs(input.srs, projectedClass) : undefined),
+      latLonBbox: boxOf(input.latLonBbox, LAT_LON_CRS),
       store: obj(
         [storeRecord ? ['id', this.idOf('dataStore', restPath.dataStore(workspace, store), storeRecord.id)] : ['name', `${workspace}:${store}`]],
         [['class', 'dataStore']],
