@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { validateSld } from '@geocatalog/sld';
 import type { DirFiles } from './data-directory';
 import { readDirFiles } from './dir-files-on-disk';
 import { readDataDirectory } from './read-data-directory';
@@ -125,9 +126,13 @@ describe('readDataDirectory on the e2e fixture', () => {
     expect(dir.layers[0].input).toEqual({ attribution: { logoWidth: 0, logoHeight: 0 } });
   });
 
-  it('keeps each style document byte for byte', () => {
+  it('keeps each style document byte for byte; each is valid SLD of its declared version', () => {
     const places = dir.styles.find((s) => s.input.name === 'places');
     expect(Buffer.from(places?.content ?? []).toString('utf8')).toContain('<StyledLayerDescriptor version="1.1.0"');
+    for (const style of dir.styles) {
+      const checked = validateSld(style.content);
+      expect([style.input.name, checked.valid, checked.version, checked.issues]).toEqual([style.input.name, true, style.input.languageVersion, []]);
+    }
   });
 
   it('lists the shapefile store, the coverage store and the layer group as skips with reasons', () => {
