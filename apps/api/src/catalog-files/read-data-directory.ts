@@ -16,7 +16,7 @@ import {
   type SentReference,
   type WireNode,
 } from '@geocatalog/catalog-model';
-import type { DataDirectory, DirFeatureType, DirFiles, DirLayer, DirProblem } from './data-directory';
+import type { DataDirectory, DirFeatureType, DirFiles, DirLayer } from './data-directory';
 import { filesBelow, findDataDirectoryRoot } from './data-directory-root';
 import { dirFile, RESOURCE_FILES, restPath, SERVICE_SETTINGS, STORE_FILES, WORKSPACE_CONFIG_FOLDERS } from './data-directory-layout';
 import { DanglingReference, DirIds, type DirKind, type ForeignId, type KnownRecord } from './dir-references';
@@ -46,7 +46,7 @@ class Unreadable extends Error {}
 /**
  * Reads a GeoServer data directory (contract §8) into the records this catalog holds, what it
  * skips and what it cannot read. Never throws on bad input: every file that cannot be read is a
- * {@link DirProblem} naming it. Files may sit below a leading folder (see `findDataDirectoryRoot`).
+ * `DirProblem` naming it. Files may sit below a leading folder (see `findDataDirectoryRoot`).
  *
  * The walk is GeoServer's (`GeoServerLoader.readCatalog`): `styles/*.xml`; each
  * `workspaces/{ws}/` with `workspace.xml` + `namespace.xml`, its `styles/`, its store folders
@@ -511,5 +511,3 @@ function restPathOfStore(store: KnownRecord): string {
 function resourcePath(kind: (typeof RESOURCE_FILES)[keyof typeof RESOURCE_FILES]['kind'], ws: string, store: string, name: string): string {
   return restPath[kind](ws, store, name);
 }
-
-export type { DirProblem };
