@@ -135,7 +135,7 @@ describe('readDataDirectory on the e2e fixture', () => {
     }
   });
 
-  it('lists the shapefile store, the coverage store and the layer group as skips with reasons', () => {
+  it('lists the shapefile store, the coverage store, the layer group and the security folder as skips with reasons', () => {
     expect(dir.skipped.map((s) => [s.kind, s.resource])).toEqual([
       ['coverageStore', '/workspaces/parks/coveragestores/elevation'],
       ['coverage', '/workspaces/parks/coveragestores/elevation/coverages/dem'],
@@ -144,6 +144,7 @@ describe('readDataDirectory on the e2e fixture', () => {
       ['featureType', '/workspaces/parks/datastores/parks_shapes/featuretypes/parks'],
       ['layer', '/layers/parks:parks'],
       ['layerGroup', '/workspaces/parks/layergroups/overview'],
+      ['security', '/security'],
     ]);
     expect(dir.skipped[3].reason).toBe('A Shapefile store: only PostGIS data stores are imported');
   });

@@ -2,7 +2,6 @@ import {
   child,
   childrenNamed,
   DataStore,
-  entriesFrom,
   FeatureType,
   Layer,
   Namespace,
@@ -19,8 +18,9 @@ import {
 import type { DataDirectory, DirFeatureType, DirFiles, DirLayer } from './data-directory';
 import { filesBelow, findDataDirectoryRoot } from './data-directory-root';
 import { dirFile, RESOURCE_FILES, restPath, SERVICE_SETTINGS, STORE_FILES, WORKSPACE_CONFIG_FOLDERS } from './data-directory-layout';
-import { DanglingReference, DirIds, type DirKind, type ForeignId, type KnownRecord } from './dir-references';
+import { DanglingReference, DirIds, type ForeignId, type KnownRecord } from './dir-references';
 import { DirListing } from './dir-listing';
+import { kindLabel, outOfScopeDataStore, resourcePath, restPathOfStore, storeResource } from './dir-scope';
 import { parseDirXml, reasonOf } from './dir-xml';
 
 export type { ForeignId, ForeignKind } from './dir-references';
@@ -468,46 +468,4 @@ function reference(ref: SentReference): SentReference {
 
 function qualified(ref: SentReference): string {
   return ref.workspace ? `${ref.workspace}:${ref.name}` : ref.name;
-}
-
-/** Why a data store is not imported, or undefined for a PostGIS store this catalog can hold. */
-function outOfScopeDataStore(node: WireNode): string | undefined {
-  const paramsNode = child(node, 'connectionParameters');
-  let params: Array<[string, string]> = [];
-  try {
-    params = paramsNode ? entriesFrom(paramsNode, 'connectionParameters') : [];
-  } catch {
-    // Unreadable parameters are reported by the declaration's reader.
-    return undefined;
-  }
-  const value = (key: string) => params.find(([k]) => k.trim().toLowerCase() === key.toLowerCase())?.[1].trim();
-  const dbtype = value('dbtype')?.toLowerCase();
-  const type = textOf(node, 'type')?.trim();
-  if (dbtype === 'postgis' || (!dbtype && type?.toLowerCase() === 'postgis')) {
-    if (value('jndiReferenceName')) return 'A PostGIS store through JNDI: only stores that name their host, port, database and user are imported';
-    return undefined;
-  }
-  return `A ${type || dbtype || 'data'} store: only PostGIS data stores are imported`;
-}
-
-function kindLabel(kind: DirKind): string {
-  const labels: Partial<Record<DirKind, string>> = {
-    dataStore: 'data store',
-    coverageStore: 'coverage (raster) store',
-    wmsStore: 'cascaded WMS store',
-    wmtsStore: 'cascaded WMTS store',
-  };
-  return labels[kind] ?? kind;
-}
-
-function storeResource(kind: (typeof STORE_FILES)[number]['kind'], ws: string, name: string): string {
-  return restPath[kind](ws, name);
-}
-
-function restPathOfStore(store: KnownRecord): string {
-  return storeResource(store.kind as (typeof STORE_FILES)[number]['kind'], store.workspace ?? '', store.name);
-}
-
-function resourcePath(kind: (typeof RESOURCE_FILES)[keyof typeof RESOURCE_FILES]['kind'], ws: string, store: string, name: string): string {
-  return restPath[kind](ws, store, name);
 }
