@@ -152,6 +152,22 @@ describe('importing the GeoServer data directory', () => {
     expect((await ctx.api.get('/workspaces/city/styles/roads.sld')).text).toContain('#123456');
   });
 
+  it('another table under the same name publishes the feature type again, keeping the directory’s styles', async () => {
+    ok(await importZip(ctx.api, zipDirectory(clear())));
+    await ctx.db.query('CREATE TABLE IF NOT EXISTS city_places_v2 AS SELECT * FROM city_places');
+    const files = clear();
+    const ft = 'workspaces/city/city_db/city_places/featuretype.xml';
+    files.set(ft, files.get(ft)!.replace('<nativeName>city_places</nativeName>', '<nativeName>city_places_v2</nativeName>'));
+    const res = ok(await importZip(ctx.api, zipDirectory(files)));
+    expect(entries(res, 'update').map((e) => `${e.kind} ${e.resource}`)).toEqual([
+      'featureType /workspaces/city/datastores/city_db/featuretypes/city_places',
+      'layer /layers/city:city_places',
+    ]);
+    expect(ok(await ctx.api.get('/workspaces/city/datastores/city_db/featuretypes/city_places.json')).json().featureType.nativeName).toBe('city_places_v2');
+    expect(ok(await ctx.api.get('/layers/city:city_places.json')).json().layer.defaultStyle.name).toBe('city:places');
+    expect(planLines(ok(await importZip(ctx.api, zipDirectory(files)))).filter((l) => /^(create|update|delete) /.test(l))).toEqual([]);
+  });
+
   it('prune deletes what the directory lacks in the workspaces it names, and only with prune', async () => {
     ok(await importZip(ctx.api, zipDirectory(clear())));
     ok(await ctx.api.post('/workspaces/city/styles?name=extra', (await ctx.api.get('/styles/highlight.sld')).text, 'application/vnd.ogc.sld+xml'), 201);

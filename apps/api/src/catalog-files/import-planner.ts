@@ -221,7 +221,9 @@ export class ImportPlanner {
     }
     const nativeName = fields.nativeName ?? name;
     if (!current || current.nativeName !== nativeName) {
-      const problem = await this.tableProblem(workspace, store, params, nativeName, !this.now.stores.has(storeKey));
+      // A store the plan creates or changes is not connected to as saved: its own connection, for this check only.
+      const provisional = params !== this.now.stores.get(storeKey)?.connectionParameters;
+      const problem = await this.tableProblem(workspace, store, params, nativeName, provisional);
       if (problem) {
         this.add({ action: 'error', kind: 'featureType', resource, reason: `${dirType.file}: ${problem}` });
         return;
@@ -232,8 +234,16 @@ export class ImportPlanner {
       this.add({ action: 'create', kind: 'featureType', resource }, () => this.services.featureTypes.create(workspace, store, input));
       return;
     }
+    if (nativeName !== current.nativeName) {
+      // Another table under the same name: published anew (the layer step then gives it the directory's styles).
+      this.newFeatureTypes.add(`${workspace}:${name}`);
+      this.add({ action: 'update', kind: 'featureType', resource, reason: `nativeName: published again from ${nativeName}` }, async () => {
+        await this.services.featureTypes.delete(workspace, store, name, true);
+        await this.services.featureTypes.create(workspace, store, input);
+      });
+      return;
+    }
     const changed = changedDeclared(FeatureType, current, fields);
-    if (nativeName !== current.nativeName) changed.push('nativeName');
     if (fields.srs !== undefined && fields.srs !== current.srs) changed.push('srs');
     if (fields.nativeBbox && !sameValue(boxOf(fields.nativeBbox), boxOf(current.nativeBbox))) changed.push('nativeBoundingBox');
     if (fields.latLonBbox && !sameValue(boxOf(fields.latLonBbox), boxOf(current.latLonBbox))) changed.push('latLonBoundingBox');
@@ -277,7 +287,7 @@ export class ImportPlanner {
       return;
     }
     const isNew = this.newFeatureTypes.has(`${workspace}:${name}`);
-    const current = this.now.layers.get(`${workspace}:${name}`);
+    const current = isNew ? undefined : this.now.layers.get(`${workspace}:${name}`);
     if (!isNew && !current) {
       if (!this.steps.some((s) => s.entry.action === 'error' && s.entry.resource === restPath.featureType(workspace, type?.store ?? '', name))) {
         this.add({
@@ -293,7 +303,11 @@ export class ImportPlanner {
     delete fields.name;
     const update: Sent<Layer> = { ...fields, defaultStyleRef: dirLayer.defaultStyle, styleRefs: dirLayer.styles };
     if (isNew) {
-      this.add({ action: 'create', kind: 'layer', resource }, () => this.services.layers.update(`${workspace}:${name}`, update));
+      const republished = this.now.layers.has(`${workspace}:${name}`);
+      this.add(
+        { action: republished ? 'update' : 'create', kind: 'layer', resource, reason: republished ? 'its feature type is published again' : undefined },
+        () => this.services.layers.update(`${workspace}:${name}`, update),
+      );
       return;
     }
     const changed = changedDeclared(Layer, current!.layer, fields);
