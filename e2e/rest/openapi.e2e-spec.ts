@@ -16,7 +16,7 @@ import {
   concretePath,
   createRoadsTable,
   DocumentedOperation,
-  exampleBody as exampleBodyOf,
+  exampleRequest as exampleRequestOf,
   exampleQuery,
   isEventStream,
   Fixture,
@@ -44,7 +44,7 @@ beforeAll(async () => {
 const operations = () => operationsOf(doc);
 const resetCatalog = () => resetCatalogOf(ctx);
 const build = (need: Set<Fixture>) => buildCatalog(ctx, need);
-const exampleBody = (o: DocumentedOperation, mediaType: string) => exampleBodyOf(ctx, o, mediaType);
+const exampleRequest = (o: DocumentedOperation, mediaType: string) => exampleRequestOf(ctx, o, mediaType);
 
 function successStatus(op: Operation): number {
   return Number(Object.keys(op.responses).find((s) => s.startsWith('2')));
@@ -145,11 +145,7 @@ describe('every documented operation, exercised', () => {
             failures.push(`${what}: ${stream.status} ${stream.headers['content-type']}`);
           continue;
         }
-        const res = await send(
-          o.method,
-          path,
-          mediaType ? { body: exampleBody(o, mediaType), type: mediaType, accept: 'application/json' } : { accept: 'application/json' },
-        );
+        const res = await send(o.method, path, mediaType ? { ...exampleRequest(o, mediaType), accept: 'application/json' } : { accept: 'application/json' });
         exercised++;
         if (res.status !== status) {
           failures.push(`${what}: ${res.status} instead of ${status}: ${res.text.slice(0, 200)}`);
@@ -159,6 +155,10 @@ describe('every documented operation, exercised', () => {
         const json = success.content?.['application/json'];
         if (status === 201) {
           if (res.contentType !== 'text/plain' || !res.text || !res.headers.get('location')) failures.push(`${what}: 201 without a name and a Location`);
+        } else if (success.content?.['application/zip']) {
+          if (res.contentType !== 'application/zip' || !res.headers.get('content-disposition')?.startsWith('attachment')) {
+            failures.push(`${what}: ${res.contentType} ${res.headers.get('content-disposition')} instead of an attached zip`);
+          }
         } else if (json?.schema) {
           const problems = res.contentType === 'application/json' ? schemaProblems(res.json(), json.schema, doc) : [`content type ${res.contentType}`];
           if (problems.length) failures.push(`${what}: ${problems.slice(0, 5).join('; ')}`);
@@ -187,7 +187,7 @@ describe('every documented operation, exercised', () => {
     const failures: string[] = [];
     for (const o of operations().filter(({ op, path }) => op.responses['404'] && path.includes('{'))) {
       const mediaType = o.op.requestBody ? Object.keys(o.op.requestBody.content).find((t) => t === 'application/json') : undefined;
-      const body = mediaType ? { body: exampleBody(o, mediaType), type: mediaType } : {};
+      const body = mediaType ? exampleRequest(o, mediaType) : {};
       const path = concretePath(o, true);
       const res = await send(o.method, path, body);
       if (res.status !== 404 || res.contentType !== 'text/plain' || !res.text) failures.push(`${label(o)} ${path}: ${res.status} ${res.text.slice(0, 120)}`);

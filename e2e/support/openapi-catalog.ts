@@ -4,6 +4,7 @@
  * table `roads`, styles `roads_style`, user `viewer`), built fresh on a spatial test api. Shared by
  * the document's own spec and the no-5xx fuzz test.
  */
+import { strToU8, zipSync } from 'fflate';
 import type { HttpResponse } from './http';
 import type { Schema } from './json-schema';
 import { createTable, SpatialContext } from './postgis';
@@ -137,8 +138,39 @@ export async function buildCatalog(ctx: SpatialContext, need: Set<Fixture>): Pro
   newestChange = need.has('change') ? String((await api.get('/changes.json?limit=1')).json().changes.change[0].seq) : undefined;
 }
 
-/** The example body in a media type; the connection test's example names a host that is not there, so it gets the test database's parameters. */
+/** A small GeoServer data directory, zipped: the example of an import (one workspace and its namespace). */
+export function exampleDataDirectory(): Buffer {
+  return Buffer.from(
+    zipSync({
+      'workspaces/example/workspace.xml': strToU8('<workspace>\n  <id>WorkspaceInfoImpl-example</id>\n  <name>example</name>\n</workspace>'),
+      'workspaces/example/namespace.xml': strToU8(
+        '<namespace>\n  <id>NamespaceInfoImpl-example</id>\n  <prefix>example</prefix>\n  <uri>http://example.org/ns</uri>\n</namespace>',
+      ),
+    }),
+  );
+}
+
+/** The example request body in a media type, with the Content-Type to send it with (a multipart one names its boundary). */
+export function exampleRequest(ctx: SpatialContext, o: DocumentedOperation, mediaType: string): { body: string | Buffer; type: string } {
+  if (mediaType === 'application/zip') return { body: exampleDataDirectory(), type: mediaType };
+  if (mediaType === 'multipart/form-data') {
+    const boundary = 'geocatalog-example-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="datadir"; filename="datadir.zip"\r\nContent-Type: application/zip\r\n\r\n`),
+      exampleDataDirectory(),
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="secrets"\r\n\r\n{}\r\n--${boundary}--\r\n`),
+    ]);
+    return { body, type: `${mediaType}; boundary=${boundary}` };
+  }
+  return { body: exampleBody(ctx, o, mediaType), type: mediaType };
+}
+
+/**
+ * The example body in a media type as text (a binary one as base64, for mutating); the connection
+ * test's example names a host that is not there, so it gets the test database's parameters.
+ */
 export function exampleBody(ctx: SpatialContext, o: DocumentedOperation, mediaType: string): string {
+  if (mediaType === 'application/zip' || mediaType === 'multipart/form-data') return exampleDataDirectory().toString('base64');
   const example = o.op.requestBody!.content[mediaType].example;
   if (o.op.operationId === 'testDataStoreConnection') {
     const params = ctx.db.storeParams();

@@ -3,6 +3,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AboutController } from './about/about.controller';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { CatalogFilesModule } from './catalog-files/catalog-files.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FeaturesModule } from './features/features.module';
@@ -23,6 +24,7 @@ import { TilesModule } from './tiles/tiles.module';
     SampleDatabaseModule,
     AuthModule,
     CatalogModule,
+    CatalogFilesModule,
     SecurityModule,
     FeaturesModule,
     TilesModule,

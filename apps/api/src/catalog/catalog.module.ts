@@ -45,6 +45,6 @@ import { WorkspaceService } from './workspaces/workspace.service';
     { provide: StoreSecrets, useExisting: StorePasswords },
     PostgisConnector,
   ],
-  exports: [WorkspaceService, DataStoreService, FeatureTypeService, LayerService, StyleService, PasswordCipher, PostgisConnector],
+  exports: [WorkspaceService, DataStoreService, FeatureTypeService, LayerService, StyleService, PasswordCipher, StorePasswords, PostgisConnector],
 })
 export class CatalogModule {}

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { inDryRun } from './dry-run';
+import { inJoinedTransaction } from './dry-run';
 
 /**
  * SQL to run last in every catalog transaction, sent together with its COMMIT in one round trip
@@ -35,8 +35,9 @@ function hooksOf(db: DataSource): Hooks {
   const own = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
   const { withCommit, after } = hooks;
   const hooked = async (...args: unknown[]): Promise<unknown> => {
-    // A dry run is rolled back: nothing to record and nothing to tell.
-    if (inDryRun()) return own(...args);
+    // A transaction joined into an outer one (a savepoint): the outer transaction carries the
+    // hooks, once, when it ends (a dry run is rolled back: nothing to record and nothing to tell).
+    if (inJoinedTransaction()) return own(...args);
     const work = args[args.length - 1] as (tx: EntityManager) => Promise<unknown>;
     const result = await own(...args.slice(0, -1), async (tx: EntityManager) => {
       const value = await work(tx);

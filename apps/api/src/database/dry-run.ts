@@ -1,11 +1,26 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
-const scope = new AsyncLocalStorage<QueryRunner>();
+/** The one transaction the calling async context's catalog transactions join, and whether it is rolled back. */
+interface Joined {
+  runner: QueryRunner;
+  dryRun: boolean;
+}
+
+const scope = new AsyncLocalStorage<Joined>();
 const joined = new WeakSet<DataSource>();
 
 /** Whether the calling async context is inside a dry run. */
 export function inDryRun(): boolean {
+  return scope.getStore()?.dryRun === true;
+}
+
+/**
+ * Whether the calling async context's transactions join an outer one (a dry run, or
+ * {@link withOneTransaction}): their COMMIT is a savepoint's release, and only the outer
+ * transaction's end counts.
+ */
+export function inJoinedTransaction(): boolean {
   return scope.getStore() !== undefined;
 }
 
@@ -20,7 +35,7 @@ export async function withDryRun<T>(db: DataSource, work: () => Promise<T>): Pro
   await runner.connect();
   try {
     await runner.startTransaction();
-    return await scope.run(runner, work);
+    return await scope.run({ runner, dryRun: true }, work);
   } finally {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
     await runner.release();
@@ -28,22 +43,35 @@ export async function withDryRun<T>(db: DataSource, work: () => Promise<T>): Pro
 }
 
 /**
- * Makes the data source join a dry run open in the calling async context: `db.transaction(…)`
- * becomes a savepoint in its transaction, and reads (`db.manager`, `db.getRepository`, `db.query`)
+ * Runs `work` with every catalog transaction it opens joined, as a savepoint, into one
+ * transaction that commits at the end (or rolls back on an error): several writes stored whole
+ * or not at all, recorded in the history as one request's changes (the import of a data
+ * directory). Inside a dry run it joins the dry run's transaction instead.
+ */
+export async function withOneTransaction<T>(db: DataSource, work: () => Promise<T>): Promise<T> {
+  if (!joined.has(db)) throw new Error('joinDryRuns(db) was not called at start-up');
+  if (inJoinedTransaction()) return work();
+  return db.transaction((tx) => scope.run({ runner: tx.queryRunner!, dryRun: false }, work));
+}
+
+/**
+ * Makes the data source join a dry run (or {@link withOneTransaction}) open in the calling async
+ * context: `db.transaction(…)` becomes a savepoint in its transaction, and reads (`db.manager`, `db.getRepository`, `db.query`)
  * go through its connection, so they see the dry run's own writes (and the embedded catalog, one
  * session at a time, is not asked to serve a second connection while the first holds a
- * transaction). Outside a dry run everything is TypeORM's own. Installed once per data source.
+ * transaction). Outside them everything is TypeORM's own. Installed once per data source.
  */
 export function joinDryRuns(db: DataSource): void {
   if (joined.has(db)) return;
   joined.add(db);
   const ownManager = db.manager;
-  Object.defineProperty(db, 'manager', { configurable: true, get: () => scope.getStore()?.manager ?? ownManager });
+  Object.defineProperty(db, 'manager', { configurable: true, get: () => scope.getStore()?.runner.manager ?? ownManager });
   const ownQuery = db.query.bind(db);
-  db.query = ((query: string, parameters?: unknown[], runner?: QueryRunner) => ownQuery(query, parameters, runner ?? scope.getStore())) as DataSource['query'];
+  db.query = ((query: string, parameters?: unknown[], runner?: QueryRunner) =>
+    ownQuery(query, parameters, runner ?? scope.getStore()?.runner)) as DataSource['query'];
   const own = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
   const joining = async (...args: unknown[]): Promise<unknown> => {
-    const runner = scope.getStore();
+    const runner = scope.getStore()?.runner;
     if (!runner) return own(...args);
     const work = args[args.length - 1] as (manager: EntityManager) => Promise<unknown>;
     await runner.startTransaction();

@@ -21,8 +21,11 @@ describe('the operation table', () => {
   });
 
   it('gives every body an example in each documented format, rooted as its schema', () => {
-    for (const op of OPERATIONS.filter((o) => o.body)) {
-      const { example, schema, kind } = op.body!;
+    for (const op of OPERATIONS) {
+      const body = op.body;
+      // A zipped data directory has no text example: the e2e suite zips one.
+      if (!body || body.kind === 'dataDirectory') continue;
+      const { example, schema, kind } = body;
       const root = rootOf(schema) ?? (SCHEMAS[schema] as { required?: string[] }).required?.[0];
       expect([op.operationId, typeof example.xml, Object.keys(example.json as object)]).toEqual([op.operationId, 'string', [root]]);
       expect(example.xml!.startsWith(`<${root}`)).toBe(true);

@@ -124,6 +124,13 @@ function successResponse(success: Success): JsonSchema {
     };
   }
   if ('empty' in success) return { description: 'Done (empty body)' };
+  if ('zip' in success) {
+    return {
+      description: 'A zipped GeoServer data directory',
+      headers: { 'Content-Disposition': { description: '`attachment; filename="geocatalog-….zip"`', schema: { type: 'string' } } },
+      content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+    };
+  }
   if ('eventStream' in success) {
     return { description: 'An open event stream', content: { 'text/event-stream': { schema: { type: 'string', description: 'server-sent events' } } } };
   }
@@ -137,6 +144,26 @@ function successResponse(success: Success): JsonSchema {
 }
 
 function requestBody(body: BodyKind): JsonSchema {
+  if (body.kind === 'dataDirectory') {
+    return {
+      required: true,
+      content: {
+        'application/zip': {
+          schema: { type: 'string', contentMediaType: 'application/zip', description: 'a zipped data directory (or a folder holding its workspaces/)' },
+        },
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: {
+              datadir: { type: 'string', contentMediaType: 'application/zip', description: 'the zipped data directory' },
+              secrets: { type: 'string', contentMediaType: 'application/json', description: 'a JSON object `{"ws:store": "password"}`' },
+            },
+            required: ['datadir'],
+          },
+        },
+      },
+    };
+  }
   const { example } = body;
   const xml = { schema: xmlSchema(body.schema), example: example.xml };
   const content: Record<string, JsonSchema> = {

@@ -1,4 +1,5 @@
 import { ABOUT_OPERATIONS } from './operation-table/about';
+import { CATALOG_FILES_OPERATIONS } from './operation-table/catalog-files';
 import { DATASTORE_OPERATIONS } from './operation-table/datastores';
 import { FEATURETYPE_OPERATIONS } from './operation-table/featuretypes';
 import { HISTORY_OPERATIONS } from './operation-table/history';
@@ -27,5 +28,6 @@ export const OPERATIONS: RestOperation[] = [
   ...STYLE_OPERATIONS,
   ...SECURITY_OPERATIONS,
   ...HISTORY_OPERATIONS,
+  ...CATALOG_FILES_OPERATIONS,
   ...ABOUT_OPERATIONS,
 ];

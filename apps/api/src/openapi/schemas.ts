@@ -163,6 +163,24 @@ export const SCHEMAS = {
   ),
   Change: rootDoc('change', changeSchema),
   OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], description: 'This document' },
+  ImportPlan: object(
+    {
+      plan: {
+        type: 'array',
+        items: object(
+          {
+            action: { enum: ['create', 'update', 'delete', 'unchanged', 'skip', 'error'] },
+            kind: str('`workspace`, `namespace`, `dataStore`, `featureType`, `layer`, `style`, or what a skip names (`coverageStore`, `layerGroup`, …)'),
+            resource: str('the record’s REST path without `/rest`'),
+            reason: str('why it is skipped or fails; what an update changes'),
+          },
+          ['action', 'kind', 'resource'],
+        ),
+      },
+      applied: bool,
+    },
+    ['plan', 'applied'],
+  ),
   Problem: object(
     {
       type: str('`urn:geocatalog:error:<code>`'),

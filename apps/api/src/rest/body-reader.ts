@@ -1,13 +1,24 @@
+import { SetMetadata } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { RestRequest } from './rest-request';
 
-/** Largest body read at all: the SLD limit. Catalog bodies have a smaller limit of their own. */
+/** Largest body read by default: the SLD limit. Catalog bodies have a smaller limit of their own. */
 export const MAX_SLD_BYTES = 10 * 1024 * 1024;
 /** Largest catalog (XML/JSON) body. */
 export const MAX_CATALOG_BYTES = 1024 * 1024;
 
-function tooLarge(): CatalogError {
-  return new CatalogError('TOO_LARGE', `The request body is larger than ${MAX_SLD_BYTES} bytes`);
+const BODY_LIMIT = 'geocatalog:body-limit';
+
+/** Marks a handler whose body may be larger than {@link MAX_SLD_BYTES} (a zipped data directory). */
+export const BodyLimit = (bytes: number) => SetMetadata(BODY_LIMIT, bytes);
+
+/** The body limit of a handler: its {@link BodyLimit}, else {@link MAX_SLD_BYTES}. */
+export function bodyLimitOf(handler: object): number {
+  return (Reflect.getMetadata(BODY_LIMIT, handler) as number | undefined) ?? MAX_SLD_BYTES;
+}
+
+function tooLarge(limit: number): CatalogError {
+  return new CatalogError('TOO_LARGE', `The request body is larger than ${limit} bytes`);
 }
 
 /**
@@ -24,19 +35,19 @@ export function needsBody(req: RestRequest): boolean {
  * refused when it crosses the limit. Either way the error answer closes the connection without
  * reading the rest (`closeAfterAnswer`).
  */
-export function readBody(req: RestRequest): Promise<Buffer> {
+export function readBody(req: RestRequest, limit = MAX_SLD_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_SLD_BYTES) return Promise.reject(tooLarge());
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_SLD_BYTES) {
+      if (size > limit) {
         cleanup();
         // The rest is discarded, never kept, while the 413 goes out and the connection closes.
         req.resume();
-        reject(tooLarge());
+        reject(tooLarge(limit));
         return;
       }
       chunks.push(chunk);

@@ -71,7 +71,8 @@ function write(req: RestRequest, res: Response, result: Exclude<RestResult, Stre
     return write(req, res, result.result);
   }
   if (result instanceof RawContent) {
-    res.status(200);
+    res.status(result.options.status ?? 200);
+    for (const [name, value] of Object.entries(result.options.headers ?? {})) res.setHeader(name, value);
     // A StreamableFile is sent byte for byte (a plain Buffer would be serialised as JSON).
     return new StreamableFile(result.body, { type: result.contentType, length: result.body.length });
   }

@@ -15,11 +15,12 @@ export class Done {}
 /** A 204 answer: done, nothing to say (signing in and out). */
 export class NoContent {}
 
-/** A document stored as bytes, returned as-is (an SLD). */
+/** A document stored as bytes, returned as-is (an SLD, a zip, an import plan), with 200 unless told otherwise. */
 export class RawContent {
   constructor(
     readonly contentType: string,
     readonly body: Buffer,
+    readonly options: { status?: number; headers?: Record<string, string> } = {},
   ) {}
 }
 

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { joinDryRuns, withDryRun } from '../database/dry-run';
-import { needsBody, readBody } from './body-reader';
+import { bodyLimitOf, needsBody, readBody } from './body-reader';
 import { respond } from './rest-response-writer';
 import type { RestRequest } from './rest-request';
 
@@ -30,7 +30,7 @@ export class RestInterceptor implements NestInterceptor {
     const res = http.getResponse<Response>();
     // next.handle() binds the handler to the async context it is called in: call it inside.
     const handle = async () => {
-      if (needsBody(req)) req.rest!.body = await readBody(req);
+      if (needsBody(req)) req.rest!.body = await readBody(req, bodyLimitOf(context.getHandler()));
       return respond(req, res, await lastValueFrom(next.handle(), { defaultValue: undefined }));
     };
     if (!req.rest || !WRITES.has(req.method) || !isDryRun(req.query.dryRun)) return from(handle());

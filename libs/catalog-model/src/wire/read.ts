@@ -168,6 +168,54 @@ export function mergeDeclared<T extends object>(declaration: DeclarationClass<T>
   return changed;
 }
 
+/**
+ * The fields a PUT of `sent` would change on `record` (the same fields {@link mergeDeclared}
+ * copies), compared by value: what applying a file of records would update, and nothing more.
+ * Nested declarations compare only the fields sent.
+ */
+export function changedDeclared<T extends object>(declaration: DeclarationClass<T>, record: T, sent: Sent<T>): string[] {
+  const current = record as Record<string, unknown>;
+  const changed: string[] = [];
+  for (const field of wireFields(declaration)) {
+    const value = (sent as Record<string, unknown>)[field.property];
+    // References (`given`) name other records: the caller compares them by what they resolve to.
+    if (value === undefined || field.readOnly || field.mergedByService || field.constant !== undefined || field.kind === 'given') continue;
+    const was = current[field.property];
+    const same =
+      field.kind === 'object' && value && typeof value === 'object'
+        ? Object.entries(stripUndefined(value as object)).every(([k, v]) => sameValue((was as Record<string, unknown> | null)?.[k], v))
+        : sameValue(was, value);
+    if (!same) changed.push(field.property);
+  }
+  return changed;
+}
+
+/**
+ * A stored record's declared fields as a `Sent` value (what a body sending all of them would
+ * give): the fields a file of records carries. References, dates and constants are left to the
+ * writer, which knows them.
+ */
+export function declaredOf<T extends object>(declaration: DeclarationClass<T>, record: T): Sent<T> {
+  const out: Record<string, unknown> = {};
+  for (const field of wireFields(declaration)) {
+    if (field.kind === 'given' || field.kind === 'date' || field.constant !== undefined) continue;
+    const value = (record as Record<string, unknown>)[field.property];
+    if (value !== undefined) out[field.property] = value;
+  }
+  return out as Sent<T>;
+}
+
+/** Equal as stored values: JSON-equal, with maps compared regardless of key order. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return canonical(a ?? null) === canonical(b ?? null);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+  );
+}
+
 function stripUndefined(value: object): object {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }

@@ -59,8 +59,15 @@ export class StorePasswords implements StoreSecrets {
     }
   }
 
+  /** Whether `value` is this catalog's `crypt2:` value made for exactly this store and server. */
+  isSealedFor(value: string, target: StoreIdentity): boolean {
+    return value.startsWith(ENCRYPTED_PREFIX) && this.cipher.isBoundTo(value, bindingOf(target.workspace, target.store, target.params));
+  }
+
   private sealOne(key: string, value: string, target: StoreIdentity, before: StoreIdentity | undefined): string {
     if (/^crypt\d*:/.test(value)) {
+      // Made by this catalog for this very store and server (a store re-created from an export): kept as it is.
+      if (this.isSealedFor(value, target)) return value;
       const sameValue = before !== undefined && before.params[key] !== undefined;
       if (value.startsWith(ENCRYPTED_PREFIX) && sameValue && this.cipher.isBoundTo(value, bindingOf(before.workspace, before.store, before.params))) {
         return this.rebindOne(value, before, target);

@@ -52,7 +52,8 @@ export function featureTypeListItem({ name, ctx }: { name: string; ctx: FeatureT
  */
 export const TABLE_NAME_LIST: ListShape = { root: 'list', item: 'featureTypeName', jsonItem: 'string' };
 
-function box(b: Box, crs: Rep): Rep {
+/** A bounding box as GeoServer writes it, its CRS last (data-directory files use it too). */
+export function box(b: Box, crs: Rep | undefined): Rep {
   return obj([
     ['minx', dbl(b.minx)],
     ['maxx', dbl(b.maxx)],

@@ -15,6 +15,7 @@ export const TAGS = {
   styles: 'Styles: global ones and workspace ones, records and SLD documents',
   security: 'Users and roles (ADMIN only)',
   history: 'The change history, reverts and live change events',
+  catalogFiles: 'The catalog as GeoServer data directory files: import (plan, apply) and export (ADMIN only)',
   about: 'Version',
   maintenance: 'GeoServer’s reset and reload (no-ops here)',
   openapi: 'This document',
@@ -62,6 +63,8 @@ export const QUERY_PARAMETERS = {
   user: { description: 'Only changes made by this user', schema: { type: 'string' } },
   limit: { description: 'Changes per page (default 100, at most 1000)', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
   force: { description: 'Revert even when the records changed since (their later changes are overwritten)', schema: { type: 'boolean' } },
+  prune: { description: 'Also delete what the directory lacks inside the workspaces it names', schema: { type: 'boolean' } },
+  workspace: { description: 'Only this workspace (with the global styles its layers use)', schema: { type: 'string' } },
 } as const;
 export type QueryParameter = keyof typeof QUERY_PARAMETERS;
 
@@ -70,7 +73,9 @@ export type BodyKind =
   /** A catalog document in XML (`application/xml`, `text/xml`) or JSON (`application/json`). */
   | { kind: 'document'; schema: SchemaName; example: BodyExample }
   /** A catalog document, or an SLD document (`application/vnd.ogc.sld+xml` 1.0.0, `application/vnd.ogc.se+xml` 1.1.0). */
-  | { kind: 'documentOrSld'; schema: SchemaName; example: BodyExample };
+  | { kind: 'documentOrSld'; schema: SchemaName; example: BodyExample }
+  /** A zipped GeoServer data directory (`application/zip`), or `multipart/form-data` with it as `datadir` and a `secrets` JSON part. */
+  | { kind: 'dataDirectory' };
 
 /** What a successful answer is. */
 export type Success =
@@ -83,7 +88,9 @@ export type Success =
   /** 200 with an empty body. */
   | { status: 200; empty: true }
   /** 200 with a `text/event-stream` that stays open. */
-  | { status: 200; eventStream: true };
+  | { status: 200; eventStream: true }
+  /** 200 with a zipped GeoServer data directory. */
+  | { status: 200; zip: true };
 
 export interface RestOperation {
   operationId: string;

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
+import { CatalogFilesController } from './catalog-files.controller';
+import { CatalogFilesService } from './catalog-files.service';
+
+/** Import and export of the catalog as GeoServer data directory files (contract §8). */
+@Module({
+  imports: [CatalogModule],
+  controllers: [CatalogFilesController],
+  providers: [CatalogFilesService],
+})
+export class CatalogFilesModule {}

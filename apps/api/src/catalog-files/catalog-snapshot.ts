@@ -1,0 +1,104 @@
+import type { EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import { DataStoreEntity } from '../catalog/datastores/datastore.entity';
+import { FeatureTypeEntity } from '../catalog/featuretypes/featuretype.entity';
+import { LayerEntity, LayerStyleEntity } from '../catalog/layers/layer.entity';
+import { StyleEntity } from '../catalog/styles/style.entity';
+import { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
+
+/** A layer with its styles resolved. */
+export interface SnapshotLayer {
+  layer: LayerEntity;
+  featureType: FeatureTypeEntity;
+  defaultStyle?: StyleEntity;
+  styles: StyleEntity[];
+}
+
+/**
+ * The records of the catalog a data directory is compared with or written from: every
+ * workspace, the global styles, and everything inside the chosen workspaces. Keys: `ws` for
+ * workspaces, `ws:store` for stores, `ws:name` for feature types and layers (a feature type's name
+ * is unique in its workspace), `ws:style` or `:style` (global) for styles.
+ */
+export interface CatalogSnapshot {
+  workspaces: Map<string, WorkspaceEntity>;
+  defaultWorkspace?: string;
+  stores: Map<string, DataStoreEntity>;
+  featureTypes: Map<string, FeatureTypeEntity>;
+  layers: Map<string, SnapshotLayer>;
+  /** Styles with their content. */
+  styles: Map<string, StyleEntity>;
+}
+
+/** The key of a style: `ws:name`, or `:name` for a global one. */
+export function styleKey(workspace: string | undefined | null, name: string): string {
+  return `${workspace ?? ''}:${name}`;
+}
+
+/** Reads the snapshot; `workspaces` lists the workspaces whose contents are read (`all` for every one). */
+export async function readSnapshot(manager: EntityManager, workspaces: string[] | 'all'): Promise<CatalogSnapshot> {
+  const allWorkspaces = await manager.getRepository(WorkspaceEntity).find({ order: { name: 'ASC' } });
+  const byId = new Map(allWorkspaces.map((w) => [w.id, w]));
+  const chosen = allWorkspaces.filter((w) => workspaces === 'all' || workspaces.includes(w.name));
+  const chosenIds = chosen.map((w) => w.id);
+  const snapshot: CatalogSnapshot = {
+    workspaces: new Map(allWorkspaces.map((w) => [w.name, w])),
+    defaultWorkspace: allWorkspaces.find((w) => w.isDefault)?.name,
+    stores: new Map(),
+    featureTypes: new Map(),
+    layers: new Map(),
+    styles: new Map(),
+  };
+  const styleRows = await manager
+    .getRepository(StyleEntity)
+    .createQueryBuilder('s')
+    .addSelect('s.content')
+    .where(chosenIds.length ? '(s.workspace_id IS NULL OR s.workspace_id IN (:...ids))' : 's.workspace_id IS NULL', { ids: chosenIds })
+    .orderBy('s.name')
+    .getMany();
+  const stylesById = new Map(styleRows.map((s) => [s.id, s]));
+  for (const s of styleRows) snapshot.styles.set(styleKey(s.workspaceId === null ? undefined : byId.get(s.workspaceId)?.name, s.name), s);
+  if (!chosenIds.length) return snapshot;
+
+  const stores = await manager.getRepository(DataStoreEntity).find({ where: { workspaceId: In(chosenIds) }, order: { name: 'ASC' } });
+  const storesById = new Map(stores.map((s) => [s.id, s]));
+  for (const s of stores) {
+    s.workspace = byId.get(s.workspaceId)!;
+    snapshot.stores.set(`${s.workspace.name}:${s.name}`, s);
+  }
+  const featureTypes = await manager.getRepository(FeatureTypeEntity).find({ where: { workspaceId: In(chosenIds) }, order: { name: 'ASC' } });
+  const typesById = new Map(featureTypes.map((f) => [f.id, f]));
+  for (const f of featureTypes) {
+    f.workspace = byId.get(f.workspaceId)!;
+    f.dataStore = storesById.get(f.dataStoreId)!;
+    snapshot.featureTypes.set(`${f.workspace.name}:${f.name}`, f);
+  }
+  const layers = featureTypes.length ? await manager.getRepository(LayerEntity).find({ where: { featureTypeId: In([...typesById.keys()]) } }) : [];
+  const alternates = layers.length
+    ? await manager.getRepository(LayerStyleEntity).find({ where: { layerId: In(layers.map((l) => l.id)) }, order: { position: 'ASC' } })
+    : [];
+  // Styles of other workspaces a layer may name are not read above: fetch the few that are missing.
+  const missing = [...new Set([...layers.map((l) => l.defaultStyleId), ...alternates.map((a) => a.styleId)])].filter(
+    (id): id is number => id !== null && !stylesById.has(id),
+  );
+  if (missing.length) {
+    for (const s of await manager.getRepository(StyleEntity).find({ where: { id: In(missing) } })) stylesById.set(s.id, s);
+  }
+  for (const layer of layers) {
+    const featureType = typesById.get(layer.featureTypeId)!;
+    snapshot.layers.set(`${featureType.workspace.name}:${featureType.name}`, {
+      layer,
+      featureType,
+      defaultStyle: layer.defaultStyleId === null ? undefined : stylesById.get(layer.defaultStyleId),
+      styles: alternates.filter((a) => a.layerId === layer.id).map((a) => stylesById.get(a.styleId)!),
+    });
+  }
+  return snapshot;
+}
+
+/** The workspace name of a style of the snapshot (undefined for a global one). */
+export function styleWorkspace(snapshot: CatalogSnapshot, style: StyleEntity): string | undefined {
+  if (style.workspaceId === null) return undefined;
+  for (const ws of snapshot.workspaces.values()) if (ws.id === style.workspaceId) return ws.name;
+  return undefined;
+}

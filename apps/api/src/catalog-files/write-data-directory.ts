@@ -1,0 +1,191 @@
+import {
+  DataStore,
+  declaredRep,
+  doc,
+  entries,
+  FeatureType,
+  Layer,
+  list,
+  Namespace,
+  obj,
+  Style,
+  textWithAttrs,
+  Workspace,
+  type BoundingBox,
+  type Rep,
+  type RepObject,
+  type SentReference,
+} from '@geocatalog/catalog-model';
+import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
+import { box } from '../catalog/featuretypes/featuretype.mapper';
+import { toXml } from '../rest/xml-writer';
+import { catalogId, type CatalogRecordKind } from './catalog-id';
+import type { DataDirectory, DirFeatureType, DirFiles, DirLayer, DirStyle } from './data-directory';
+import { dirFile, restPath } from './data-directory-layout';
+
+/** GeoServer's CRS of every lat/lon bounding box in its files (its `SRSConverter` writes the code). */
+const LAT_LON_CRS = 'EPSG:4326';
+
+/**
+ * Writes a data directory as GeoServer writes one (`GeoServerConfigPersister` with
+ * `XStreamPersister`): the file layout of `GeoServerDataDirectory`, no XML declaration, two-space
+ * indentation, each record's fields in its declaration's (GeoServer's) order with `<id>` first (after
+ * `<name>` in a layer), references by `<id>`, no atom links and nothing GeoServer computes live
+ * (feature type attributes, dates). A record keeps its `id`; one without gets {@link catalogId}.
+ * A reference to a record the directory does not hold (a built-in style left out of a one-workspace
+ * export) is written by name, which GeoServer's `ResolvingProxy` and this reader both resolve.
+ * Skips and problems are not written. Throws only on a directory that is not consistent: a layer
+ * without its feature type.
+ */
+export function writeDataDirectory(dir: DataDirectory): DirFiles {
+  return new DirectoryWriter(dir).write();
+}
+
+function withId(rep: RepObject, id: string, after?: string): RepObject {
+  const at = after ? rep.fields.findIndex(([name]) => name === after) + 1 : 0;
+  return { ...rep, fields: [...rep.fields.slice(0, at), ['id', id], ...rep.fields.slice(at)] };
+}
+
+function boxOf(b: BoundingBox | null | undefined, crs: Rep | undefined): Rep | undefined {
+  return b ? box(b, crs) : undefined;
+}
+
+/** Whether a CRS given as WKT is projected (GeoServer writes `class="projected"` on it and its box). */
+function isProjected(crs: string | undefined): boolean {
+  return /^\s*PROJCS\s*\[/i.test(crs ?? '');
+}
+
+class DirectoryWriter {
+  private readonly files = new Map<string, string>();
+
+  constructor(private readonly dir: DataDirectory) {}
+
+  write(): DirFiles {
+    for (const ws of this.dir.workspaces) this.put(dirFile.workspace(ws.input.name), this.workspaceXml(ws.input.name));
+    for (const ns of this.dir.namespaces) this.put(dirFile.namespace(ns.input.name), this.namespaceXml(ns.input.name));
+    if (this.dir.defaultWorkspace) this.put(dirFile.defaultWorkspace, this.workspaceXml(this.dir.defaultWorkspace));
+    for (const store of this.dir.dataStores) this.writeDataStore(store);
+    for (const ft of this.dir.featureTypes) this.put(dirFile.featureType(ft.workspace, ft.store, ft.input.name), this.featureTypeXml(ft));
+    for (const layer of this.dir.layers) this.writeLayer(layer);
+    const out: DirFiles = new Map();
+    this.writeStyles(out);
+    const encoder = new TextEncoder();
+    for (const [path, xml] of this.files) out.set(path, encoder.encode(xml));
+    return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+
+  private put(path: string, xml: string): void {
+    this.files.set(path, xml);
+  }
+
+  /** The `<id>` a record is written with, and referenced by. */
+  private idOf(kind: CatalogRecordKind, resource: string, own: string | undefined): string {
+    return own ?? catalogId(kind, resource);
+  }
+
+  private workspaceId(ws: string): string | undefined {
+    const record = this.dir.workspaces.find((w) => w.input.name === ws);
+    return record ? this.idOf('workspace', restPath.workspace(ws), record.id) : undefined;
+  }
+
+  /** `<workspace><id>…</id></workspace>`, or by name when the directory does not hold it. */
+  private workspaceRef(ws: string): Rep {
+    const id = this.workspaceId(ws);
+    return obj([id ? ['id', id] : ['name', ws]]);
+  }
+
+  private workspaceXml(name: string): string {
+    const record = this.dir.workspaces.find((w) => w.input.name === name);
+    const rep = declaredRep(Workspace, record?.input ?? { name });
+    return toXml(doc('workspace', withId(rep, this.idOf('workspace', restPath.workspace(name), record?.id))));
+  }
+
+  private namespaceXml(prefix: string): string {
+    const record = this.dir.namespaces.find((n) => n.input.name === prefix);
+    const rep = declaredRep(Namespace, record?.input ?? { name: prefix });
+    return toXml(doc('namespace', withId(rep, this.idOf('namespace', restPath.namespace(prefix), record?.id))));
+  }
+
+  private writeDataStore(store: DataDirectory['dataStores'][number]): void {
+    const params = store.input.connectionParameters;
+    const rep = declaredRep(DataStore, store.input, {
+      workspaceName: this.workspaceRef(store.workspace),
+      // GeoServer keeps the parameters in a java.util.HashMap and writes them in its order.
+      connectionParameters: params && Object.keys(params).length ? entries(javaHashMapOrder(Object.keys(params)).map((k) => [k, params[k]])) : undefined,
+    });
+    const id = this.idOf('dataStore', restPath.dataStore(store.workspace, store.input.name), store.id);
+    this.put(dirFile.dataStore(store.workspace, store.input.name), toXml(doc('dataStore', withId(rep, id))));
+  }
+
+  private featureTypeId(ft: DirFeatureType): string {
+    return this.idOf('featureType', restPath.featureType(ft.workspace, ft.store, ft.input.name), ft.id);
+  }
+
+  private featureTypeXml(ft: DirFeatureType): string {
+    const { input, workspace, store } = ft;
+    const projected = isProjected(input.nativeCRS);
+    const projectedClass: Array<[string, string]> = projected ? [['class', 'projected']] : [];
+    const namespace = this.dir.namespaces.find((n) => n.input.name === workspace);
+    const storeRecord = this.dir.dataStores.find((s) => s.workspace === workspace && s.input.name === store);
+    const rep = declaredRep(FeatureType, input, {
+      namespace: obj([namespace ? ['id', this.idOf('namespace', restPath.namespace(workspace), namespace.id)] : ['name', workspace]]),
+      nativeCRS: input.nativeCRS ? textWithAttrs(input.nativeCRS, projectedClass) : undefined,
+      nativeBbox: boxOf(input.nativeBbox, input.srs ? textWithAttrs(input.srs, projectedClass) : undefined),
+      latLonBbox: boxOf(input.latLonBbox, LAT_LON_CRS),
+      store: obj(
+        [storeRecord ? ['id', this.idOf('dataStore', restPath.dataStore(workspace, store), storeRecord.id)] : ['name', `${workspace}:${store}`]],
+        [['class', 'dataStore']],
+      ),
+      attributeList: undefined,
+    });
+    return toXml(doc('featureType', withId(rep, this.featureTypeId(ft))));
+  }
+
+  private styleRef(ref: SentReference): Rep {
+    const record = this.dir.styles.find((s) => s.input.name === ref.name && s.workspace === ref.workspace);
+    if (record) return obj([['id', this.idOf('style', restPath.style(ref.workspace, ref.name), record.id)]]);
+    return obj([['name', ref.workspace ? `${ref.workspace}:${ref.name}` : ref.name]]);
+  }
+
+  private writeLayer(layer: DirLayer): void {
+    const ft = this.dir.featureTypes.find((f) => f.workspace === layer.workspace && f.input.name === layer.name);
+    if (!ft) throw new Error(`The layer ${layer.workspace}:${layer.name} has no feature type in the directory`);
+    const rep = declaredRep(Layer, layer.input, {
+      name: layer.name,
+      defaultStyleRef: layer.defaultStyle ? this.styleRef(layer.defaultStyle) : undefined,
+      styleRefs: layer.styles.length
+        ? list(
+            'style',
+            layer.styles.map((s) => this.styleRef(s)),
+            { attrs: [['class', 'linked-hash-set']] },
+          )
+        : undefined,
+      resource: obj([['id', this.featureTypeId(ft)]], [['class', 'featureType']]),
+    });
+    const id = this.idOf('layer', restPath.layer(layer.workspace, layer.name), layer.id);
+    this.put(dirFile.layer(ft.workspace, ft.store, ft.input.name), toXml(doc('layer', withId(rep, id, 'name'))));
+  }
+
+  /** Each style's `{name}.xml` and its document, under a file name no other file of the folder has. */
+  private writeStyles(out: DirFiles): void {
+    const taken = new Set(this.dir.styles.map((s) => `${dirFile.styleFolder(s.workspace)}${s.input.name}.xml`));
+    for (const style of this.dir.styles) {
+      const folder = dirFile.styleFolder(style.workspace);
+      const filename = this.freeName(folder, style, taken);
+      taken.add(folder + filename);
+      const rep = declaredRep(Style, { ...style.input, filename }, { workspaceRef: style.workspace ? this.workspaceRef(style.workspace) : undefined });
+      const id = this.idOf('style', restPath.style(style.workspace, style.input.name), style.id);
+      this.put(`${folder}${style.input.name}.xml`, toXml(doc('style', withId(rep, id))));
+      out.set(folder + filename, style.content);
+    }
+  }
+
+  private freeName(folder: string, style: DirStyle, taken: Set<string>): string {
+    const wanted = style.input.filename ?? `${style.input.name}.sld`;
+    if (!taken.has(folder + wanted)) return wanted;
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? `${style.input.name}.sld` : `${style.input.name}_${n}.sld`;
+      if (!taken.has(folder + candidate)) return candidate;
+    }
+  }
+}

@@ -1,0 +1,295 @@
+/**
+ * Import of a GeoServer data directory (contract §8): the fixture written the way GeoServer
+ * writes one is planned (a dry run stores nothing), applied in one transaction with the right
+ * fields, re-applied as all `unchanged`; a changed SLD and title are exactly two updates; prune;
+ * a missing table stores nothing; passwords: crypt1 through security/, secrets, foreign crypt2.
+ */
+import { HttpResponse } from '../support/http';
+import { useSpatialApi } from '../support/postgis';
+import {
+  DirText,
+  entries,
+  fixtureDirectory,
+  FIXTURE_SQL,
+  importMultipart,
+  importZip,
+  planLines,
+  SECURITY_VALUES,
+  zipDirectory,
+} from '../support/data-directory';
+
+const ctx = useSpatialApi();
+
+beforeAll(async () => {
+  await ctx.db.query(FIXTURE_SQL);
+});
+
+function ok(res: HttpResponse, status = 200): HttpResponse {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status} ${res.text.slice(0, 600)}`);
+  return res;
+}
+
+const clear = () => fixtureDirectory(ctx.db, { passwd: ctx.db.storeParams().passwd });
+
+/** What the whole fixture creates, in the order the plan lists it (built-in styles aside). */
+const CREATED = [
+  'create workspace /workspaces/city',
+  'create namespace /namespaces/city',
+  'create workspace /workspaces/parks',
+  'create namespace /namespaces/parks',
+  'update workspace /workspaces/default',
+  'create style /styles/highlight',
+  'create style /workspaces/city/styles/places',
+  'create style /workspaces/city/styles/roads',
+  'create dataStore /workspaces/city/datastores/city_db',
+  'create featureType /workspaces/city/datastores/city_db/featuretypes/city_places',
+  'create featureType /workspaces/city/datastores/city_db/featuretypes/city_roads',
+  'create layer /layers/city:city_places',
+  'create layer /layers/city:city_roads',
+];
+
+const SKIPPED = [
+  'skip coverageStore /workspaces/parks/coveragestores/elevation',
+  'skip coverage /workspaces/parks/coveragestores/elevation/coverages/dem',
+  'skip layer /layers/parks:dem',
+  'skip dataStore /workspaces/parks/datastores/parks_shapes',
+  'skip featureType /workspaces/parks/datastores/parks_shapes/featuretypes/parks',
+  'skip layer /layers/parks:parks',
+  'skip layerGroup /workspaces/parks/layergroups/overview',
+];
+
+const withoutBuiltIns = (lines: string[]) => lines.filter((l) => !/ style \/styles\/(point|line|polygon|generic)$/.test(l));
+
+describe('importing the GeoServer data directory', () => {
+  it('a dry run plans every record and stores nothing', async () => {
+    const before = ok(await ctx.api.get('/changes.json?limit=1')).json();
+    const res = ok(await importZip(ctx.api, zipDirectory(clear()), '?dryRun=true'));
+    expect(res.headers.get('dry-run')).toBe('true');
+    expect(res.json().applied).toBe(false);
+    expect(withoutBuiltIns(planLines(res))).toEqual([...CREATED, ...SKIPPED]);
+    expect(await ctx.api.get('/workspaces/city.json')).toHaveStatus(404);
+    expect(ok(await ctx.api.get('/changes.json?limit=1')).json()).toEqual(before);
+  });
+
+  it('applies it in one transaction: every record with its fields, one request id in the history', async () => {
+    const since = ok(await ctx.api.get('/changes.json?limit=1')).json().changes.change[0].seq as number;
+    const res = ok(await importZip(ctx.api, zipDirectory(clear())));
+    expect(res.json().applied).toBe(true);
+    expect(withoutBuiltIns(planLines(res))).toEqual([...CREATED, ...SKIPPED]);
+
+    const ns = ok(await ctx.api.get('/namespaces/city.json')).json().namespace;
+    expect(ns.uri).toBe('https://data.example.org/city');
+    expect(ok(await ctx.api.get('/namespaces/parks.json')).json().namespace.uri).toBe('urn:example:parks');
+    expect(ok(await ctx.api.get('/workspaces/default.json')).json().workspace.name).toBe('city');
+
+    const store = ok(await ctx.api.get('/workspaces/city/datastores/city_db.json')).json().dataStore;
+    const params = Object.fromEntries((store.connectionParameters.entry as Array<{ '@key': string; $: string }>).map((e) => [e['@key'], e.$]));
+    expect(store.description).toBe('City base data in PostGIS');
+    expect(params).toMatchObject({
+      'Expose primary keys': 'true',
+      'max connections': '10',
+      'fetch size': '1000',
+      schema: ctx.db.schema,
+      host: ctx.db.storeParams().host,
+    });
+    expect(params.passwd).toMatch(/^crypt2:/);
+    expect(Object.keys(params)).toHaveLength(28);
+
+    const roads = ok(await ctx.api.get('/workspaces/city/datastores/city_db/featuretypes/city_roads.json')).json().featureType;
+    expect(roads.title).toBe('City roads');
+    expect(roads.srs).toBe('EPSG:3857');
+    expect(roads.keywords.string).toEqual(['features', 'roads', 'transport']);
+    expect(roads.nativeCRS.$ ?? roads.nativeCRS).toMatch(/^PROJCS\[/);
+    const places = ok(await ctx.api.get('/workspaces/city/datastores/city_db/featuretypes/city_places.json')).json().featureType;
+    expect([places.title, places.srs]).toEqual(['Places of interest', 'EPSG:4326']);
+
+    const layer = ok(await ctx.api.get('/layers/city:city_roads.json')).json().layer;
+    expect(layer.defaultStyle.name).toBe('city:roads');
+    const alternates = ok(await ctx.api.get('/layers/city:city_places/styles.json'))
+      .json()
+      .styles.style.map((s: { name: string }) => s.name);
+    expect(alternates).toEqual(['point', 'highlight']);
+    expect(ok(await ctx.api.get('/layers/city:city_places.json')).json().layer.defaultStyle.name).toBe('city:places');
+
+    const files = clear();
+    const sld = await ctx.api.get('/workspaces/city/styles/roads.sld');
+    expect(sld.text).toBe(files.get('workspaces/city/styles/roads.sld'));
+    expect(ok(await ctx.api.get('/workspaces/city/styles/places.json')).json().style.languageVersion.version).toBe('1.1.0');
+    expect((await ctx.api.get('/styles/highlight.sld')).text).toBe(files.get('styles/highlight.sld'));
+
+    // Every change of the import carries the import's request id.
+    const changes = ok(await ctx.api.get(`/changes.json?since=${since}&limit=1000`)).json().changes.change as Array<{ request: string; resource: string }>;
+    expect(new Set(changes.map((c) => c.request))).toEqual(new Set([res.headers.get('x-request-id')]));
+    expect(changes.map((c) => c.resource)).toEqual(
+      expect.arrayContaining(['/workspaces/city', '/workspaces/city/datastores/city_db', '/workspaces/city/layers/city_roads']),
+    );
+  });
+
+  it('applied twice, it is all unchanged', async () => {
+    ok(await importZip(ctx.api, zipDirectory(clear())));
+    const res = ok(await importZip(ctx.api, zipDirectory(clear())));
+    const actions = new Set(
+      entries(res, 'create')
+        .concat(entries(res, 'update'), entries(res, 'delete'))
+        .map((e) => e.resource),
+    );
+    expect([...actions]).toEqual([]);
+    expect(entries(res, 'unchanged').length).toBeGreaterThanOrEqual(CREATED.length);
+  });
+
+  it('a changed SLD and a changed title are exactly two updates', async () => {
+    ok(await importZip(ctx.api, zipDirectory(clear())));
+    const files = clear();
+    files.set('workspaces/city/styles/roads.sld', files.get('workspaces/city/styles/roads.sld')!.replace(/#[0-9A-Fa-f]{6}/, '#123456'));
+    const ft = 'workspaces/city/city_db/city_roads/featuretype.xml';
+    files.set(ft, files.get(ft)!.replace('<title>City roads</title>', '<title>Roads of the city</title>'));
+    const res = ok(await importZip(ctx.api, zipDirectory(files)));
+    expect([...entries(res, 'update'), ...entries(res, 'create'), ...entries(res, 'delete')].map((e) => `${e.action} ${e.kind} ${e.resource}`)).toEqual([
+      'update style /workspaces/city/styles/roads',
+      'update featureType /workspaces/city/datastores/city_db/featuretypes/city_roads',
+    ]);
+    expect(ok(await ctx.api.get('/workspaces/city/datastores/city_db/featuretypes/city_roads.json')).json().featureType.title).toBe('Roads of the city');
+    expect((await ctx.api.get('/workspaces/city/styles/roads.sld')).text).toContain('#123456');
+  });
+
+  it('prune deletes what the directory lacks in the workspaces it names, and only with prune', async () => {
+    ok(await importZip(ctx.api, zipDirectory(clear())));
+    ok(await ctx.api.post('/workspaces/city/styles?name=extra', (await ctx.api.get('/styles/highlight.sld')).text, 'application/vnd.ogc.sld+xml'), 201);
+    ok(await ctx.api.post('/workspaces', '<workspace><name>elsewhere</name></workspace>', 'application/xml'), 201);
+    const files = clear();
+    for (const path of [...files.keys()]) if (path.startsWith('workspaces/city/city_db/city_places/')) files.delete(path);
+    const without = ok(await importZip(ctx.api, zipDirectory(files), '?dryRun=true'));
+    expect(entries(without, 'delete')).toEqual([]);
+    const res = ok(await importZip(ctx.api, zipDirectory(files), '?prune=true'));
+    expect(entries(res, 'delete').map((e) => `${e.kind} ${e.resource}`)).toEqual([
+      'layer /layers/city:city_places',
+      'featureType /workspaces/city/datastores/city_db/featuretypes/city_places',
+      'style /workspaces/city/styles/extra',
+    ]);
+    expect(await ctx.api.get('/layers/city:city_places.json')).toHaveStatus(404);
+    expect(await ctx.api.get('/workspaces/city/styles/extra.json')).toHaveStatus(404);
+    expect(await ctx.api.get('/workspaces/elsewhere.json')).toHaveStatus(200);
+    ok(await importZip(ctx.api, zipDirectory(clear())));
+    expect(await ctx.api.get('/layers/city:city_places.json')).toHaveStatus(200);
+  });
+});
+
+describe('an import that cannot be applied stores nothing', () => {
+  /** The fixture with its workspaces renamed, so these imports start from a catalog without them. */
+  function renamed(files: DirText, suffix: string): DirText {
+    const out: DirText = new Map();
+    for (const [path, text] of files) {
+      out.set(
+        path.replace(/^workspaces\/(city|parks)\//, `workspaces/$1${suffix}/`),
+        text
+          .replace(/<name>(city|parks)<\/name>/g, `<name>$1${suffix}</name>`)
+          .replace(/<prefix>(city|parks)<\/prefix>/g, `<prefix>$1${suffix}</prefix>`)
+          .replace(/(https:\/\/data\.example\.org\/city|urn:example:parks)/g, `$1${suffix}`),
+      );
+    }
+    return out;
+  }
+
+  it('a missing table is an error naming it; nothing is stored', async () => {
+    const files = renamed(clear(), '_m');
+    const ft = 'workspaces/city_m/city_db/city_roads/featuretype.xml';
+    files.set(ft, files.get(ft)!.replace('<nativeName>city_roads</nativeName>', '<nativeName>no_such_table</nativeName>'));
+    const res = await importZip(ctx.api, zipDirectory(files));
+    expect(res.status).toBe(400);
+    expect(res.json().applied).toBe(false);
+    expect(entries(res, 'error')).toEqual([
+      expect.objectContaining({
+        kind: 'featureType',
+        resource: '/workspaces/city_m/datastores/city_db/featuretypes/city_roads',
+        reason: expect.stringContaining(`${ctx.db.schema}.no_such_table`),
+      }),
+    ]);
+    expect(await ctx.api.get('/workspaces/city_m.json')).toHaveStatus(404);
+  });
+
+  it('a write refused while the plan is applied rolls back every write before it', async () => {
+    const since = ok(await ctx.api.get('/changes.json?limit=1')).json().changes.change[0].seq as number;
+    const files = renamed(clear(), '_r');
+    const ft = 'workspaces/city_r/city_db/city_roads/featuretype.xml';
+    files.set(ft, files.get(ft)!.replace('<srs>EPSG:3857</srs>', '<srs>EPSG:990001</srs>'));
+    const res = await importZip(ctx.api, zipDirectory(files));
+    expect(res.status).toBe(400);
+    expect(res.json().applied).toBe(false);
+    expect(entries(res, 'error')).toEqual([
+      expect.objectContaining({ resource: '/workspaces/city_r/datastores/city_db/featuretypes/city_roads', reason: expect.stringContaining('990001') }),
+    ]);
+    // The workspaces, styles, store and the other feature type planned before it are not there.
+    expect(await ctx.api.get('/workspaces/city_r.json')).toHaveStatus(404);
+    expect(await ctx.api.get('/workspaces/parks_r.json')).toHaveStatus(404);
+    expect(ok(await ctx.api.get(`/changes.json?since=${since}`)).json().changes.change ?? []).toEqual([]);
+  });
+
+  it('an invalid SLD is an error naming its file; nothing is stored', async () => {
+    const files = renamed(clear(), '_s');
+    files.set('workspaces/city_s/styles/roads.sld', files.get('workspaces/city_s/styles/roads.sld')!.replace('<NamedLayer>', '<NamedLayer><Bogus/>'));
+    const res = await importZip(ctx.api, zipDirectory(files));
+    expect(res.status).toBe(400);
+    expect(entries(res, 'error')).toEqual([
+      expect.objectContaining({
+        kind: 'style',
+        resource: '/workspaces/city_s/styles/roads',
+        reason: expect.stringMatching(/^workspaces\/city_s\/styles\/roads\.sld: Invalid style: line/),
+      }),
+    ]);
+    expect(await ctx.api.get('/workspaces/city_s.json')).toHaveStatus(404);
+  });
+
+  it('refuses what is not a data directory: not a zip, no workspaces/, wrong media type', async () => {
+    expect(await importZip(ctx.api, Buffer.from('not a zip'))).toBeTextError(400);
+    expect(await importZip(ctx.api, zipDirectory(new Map([['readme.txt', 'hello']])))).toBeTextError(400);
+    expect(await ctx.api.post('/catalog/import', zipDirectory(clear()), 'application/xml')).toBeTextError(415);
+    expect(await ctx.api.as(null).post('/catalog/import', zipDirectory(clear()), 'application/zip')).toHaveStatus(401);
+  });
+});
+
+describe('store passwords', () => {
+  function withPassword(passwd: string, suffix: string, security: boolean): Buffer {
+    const files = fixtureDirectory(ctx.db, { passwd, security });
+    const out = new Map<string, string>();
+    // Only the store's workspace, renamed, so each case creates its own store.
+    for (const [path, text] of files) {
+      if (path.startsWith('workspaces/parks/') || path === 'workspaces/default.xml') continue;
+      out.set(
+        path.replace(/^workspaces\/city\//, `workspaces/city${suffix}/`),
+        text
+          .replace(/<name>city<\/name>/g, `<name>city${suffix}</name>`)
+          .replace(/<prefix>city<\/prefix>/g, `<prefix>city${suffix}</prefix>`)
+          .replace(/https:\/\/data\.example\.org\/city/g, `https://data.example.org/city${suffix}`),
+      );
+    }
+    return zipDirectory(out);
+  }
+  const storeLine = (res: HttpResponse, ws: string) =>
+    (res.json().plan as Array<{ action: string; resource: string; reason?: string }>).find((e) => e.resource === `/workspaces/${ws}/datastores/city_db`)!;
+
+  it('decrypts crypt1: through the directory’s security/ folder', async () => {
+    const res = ok(await importZip(ctx.api, withPassword(SECURITY_VALUES['geoserver-secret'], '_c1', true)));
+    expect(storeLine(res, 'city_c1').action).toBe('create');
+    expect(ok(await ctx.api.get('/workspaces/city_c1/datastores/city_db/featuretypes/city_roads.json')).json().featureType.title).toBe('City roads');
+  });
+
+  it('without security/, crypt1: is a skip that says password, unless secrets give it', async () => {
+    const zip = withPassword(SECURITY_VALUES['geoserver-secret'], '_c2', false);
+    const skipped = ok(await importZip(ctx.api, zip, '?dryRun=true'));
+    expect(storeLine(skipped, 'city_c2')).toEqual(expect.objectContaining({ action: 'skip', reason: expect.stringContaining('password') }));
+    expect(entries(skipped, 'skip').map((e) => e.resource)).toEqual(
+      expect.arrayContaining(['/workspaces/city_c2/datastores/city_db/featuretypes/city_roads', '/layers/city_c2:city_roads']),
+    );
+    const given = ok(await importMultipart(ctx.api, zip, { 'city_c2:city_db': ctx.db.storeParams().passwd }));
+    expect(storeLine(given, 'city_c2').action).toBe('create');
+    expect(await ctx.api.get('/layers/city_c2:city_roads.json')).toHaveStatus(200);
+  });
+
+  it('a foreign crypt2: needs secrets', async () => {
+    const zip = withPassword(SECURITY_VALUES['foreign-crypt2'], '_c3', true);
+    const skipped = ok(await importZip(ctx.api, zip, '?dryRun=true'));
+    expect(storeLine(skipped, 'city_c3')).toEqual(expect.objectContaining({ action: 'skip', reason: expect.stringMatching(/^password: the crypt2/) }));
+    const given = ok(await importMultipart(ctx.api, zip, { 'city_c3:city_db': 'anything' }));
+    expect(storeLine(given, 'city_c3').action).toBe('create');
+  });
+});
