@@ -76,6 +76,23 @@ module.exports = {
       to: { path: '^apps/api/src/catalog/' },
     },
     {
+      name: 'cli-thin-client',
+      comment: 'The geocatalog CLI (apps/api/src/cli) speaks HTTP to the api: it may import the plan types, nothing else of the api, no framework.',
+      severity: 'error',
+      from: { path: '^apps/api/src/cli/' },
+      to: {
+        path: '^apps/api/src/|(^|/)node_modules/(@nestjs|typeorm|express|pg|passport|rxjs|class-transformer|class-validator)/',
+        pathNot: '^apps/api/src/(cli/|catalog-files/plan[.]ts$)',
+      },
+    },
+    {
+      name: 'api-not-cli',
+      comment: 'The CLI is a client; the running api never loads it.',
+      severity: 'error',
+      from: { path: '^apps/api/src/', pathNot: '^apps/api/src/cli/' },
+      to: { path: '^apps/api/src/cli/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { path: '^(apps|libs)/' },
