@@ -120,6 +120,13 @@ describe('exporting the catalog', () => {
     expect(planLines(ok(await importZip(ctx.api, res.bytes))).filter((l) => !l.startsWith('unchanged '))).toEqual([]);
   });
 
+  it('writes workspaces/default.xml for the default workspace, also when none was marked (the oldest)', async () => {
+    ok(await ctx.api.post('/workspaces', '<workspace><name>first</name></workspace>', 'application/xml'), 201);
+    ok(await ctx.api.post('/workspaces', '<workspace><name>second</name></workspace>', 'application/xml'), 201);
+    const { files } = await exported();
+    expect(files.get('workspaces/default.xml')).toMatch(/<name>first<\/name>/);
+  });
+
   it('is for administrators; an unknown workspace is a 404, a bad name a 400', async () => {
     expect(await ctx.api.get('/catalog/export?workspace=nowhere')).toBeTextError(404);
     expect(await ctx.api.get('/catalog/export?workspace=a%2Fb')).toBeTextError(400);

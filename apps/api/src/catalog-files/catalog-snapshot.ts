@@ -43,7 +43,8 @@ export async function readSnapshot(manager: EntityManager, workspaces: string[] 
   const chosenIds = chosen.map((w) => w.id);
   const snapshot: CatalogSnapshot = {
     workspaces: new Map(allWorkspaces.map((w) => [w.name, w])),
-    defaultWorkspace: allWorkspaces.find((w) => w.isDefault)?.name,
+    // The one marked default, else the oldest (see DEFAULT_WORKSPACE_ID_SQL).
+    defaultWorkspace: (allWorkspaces.find((w) => w.isDefault) ?? [...allWorkspaces].sort((a, b) => a.id - b.id)[0])?.name,
     stores: new Map(),
     featureTypes: new Map(),
     layers: new Map(),
