@@ -125,6 +125,17 @@ describe('importing the GeoServer data directory', () => {
     );
   });
 
+  it('one revert of any of its changes undoes the whole import', async () => {
+    const res = ok(await importZip(ctx.api, zipDirectory(clear())));
+    const request = res.headers.get('x-request-id');
+    const newest = ok(await ctx.api.get('/changes.json?limit=1')).json().changes.change[0];
+    expect(newest.request).toBe(request);
+    ok(await ctx.api.post(`/changes/${newest.seq}/revert`));
+    for (const path of ['/workspaces/city.json', '/workspaces/parks.json', '/styles/highlight.json', '/layers/city:city_roads.json']) {
+      expect([path, (await ctx.api.get(path)).status]).toEqual([path, 404]);
+    }
+  });
+
   it('applied twice, it is all unchanged', async () => {
     ok(await importZip(ctx.api, zipDirectory(clear())));
     const res = ok(await importZip(ctx.api, zipDirectory(clear())));

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 
@@ -26,9 +26,23 @@ export function listFolderFiles(dir: string): string[] {
   return files;
 }
 
-/** A zip, in memory, of the files `listFolderFiles(dir)` names, each at its path relative to `dir`. */
+/**
+ * The top folders of a data directory an import reads: the catalog's configuration. A GeoServer
+ * data directory also holds `data/` (shapefiles, rasters), `gwc/` (tile caches) and logs, which can
+ * be gigabytes and are never imported.
+ */
+export const IMPORTED_FOLDERS = ['workspaces', 'styles', 'security'];
+
+/**
+ * A zip, in memory, of the files below `dir`'s {@link IMPORTED_FOLDERS} (as `listFolderFiles` lists
+ * them), each at its path relative to `dir`; nothing else in `dir` is read.
+ */
 export function zipFolder(dir: string): Uint8Array {
   const entries: Record<string, Uint8Array> = {};
-  for (const rel of listFolderFiles(dir)) entries[rel] = readFileSync(join(dir, ...rel.split('/')));
+  for (const top of IMPORTED_FOLDERS) {
+    const folder = join(dir, top);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) continue;
+    for (const rel of listFolderFiles(folder)) entries[`${top}/${rel}`] = readFileSync(join(folder, ...rel.split('/')));
+  }
   return zipSync(entries);
 }
