@@ -1,3 +1,4 @@
+export * from './catalog-files';
 export * from './catalog-json';
 export * from './changes';
 export * from './credentials';

@@ -10,6 +10,8 @@ import type { StyleRef } from './styles';
 export const queryKeys = {
   /** Everything under the REST API; cleared on sign-out. */
   all: ['rest'] as const,
+  /** Who the session signs in, with roles (`GET {base}/auth/session`). */
+  session: () => [...queryKeys.all, 'session'] as const,
   /** `GET /workspaces`. */
   workspaces: () => [...queryKeys.all, 'workspaces'] as const,
   /** Everything about data stores (lists and records). */

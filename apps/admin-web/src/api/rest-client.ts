@@ -116,6 +116,22 @@ export class RestClient {
     return this.write('PUT', path, body, contentType, ifMatch);
   }
 
+  /**
+   * POSTs a multipart form (the browser writes the boundary) and reads the JSON answer. Statuses in
+   * `answerStatuses` whose body is JSON are answers rather than failures (an import plan with
+   * errors comes with 400); any other failure rejects with a {@link RestError}.
+   */
+  async postForm<T = unknown>(path: string, form: FormData, answerStatuses: readonly number[] = []): Promise<{ status: number; body: T }> {
+    const isAnswer = (response: Response) =>
+      answerStatuses.includes(response.status) && (response.headers.get('Content-Type') ?? '').startsWith('application/json');
+    const response = await this.send(path, { method: 'POST', headers: { Accept: 'application/json' }, body: form }, isAnswer);
+    try {
+      return { status: response.status, body: (await response.json()) as T };
+    } catch {
+      throw new RestError(response.status, `The server answered ${path} with something that is not JSON.`);
+    }
+  }
+
   /** DELETEs a resource. */
   async delete(path: string): Promise<void> {
     await this.send(path, { method: 'DELETE', headers: { Accept: WRITE_ACCEPT } });
@@ -128,7 +144,7 @@ export class RestClient {
     return response.text();
   }
 
-  private async send(path: string, init: RequestInit): Promise<Response> {
+  private async send(path: string, init: RequestInit, isAnswer?: (response: Response) => boolean): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('X-Requested-With', 'XMLHttpRequest');
     const url = /^https?:\/\//.test(path) ? path : `${this.options.restBase}${path}`;
@@ -141,7 +157,7 @@ export class RestClient {
       if (init.signal?.aborted) throw error;
       throw new RestError(NO_RESPONSE, 'The server could not be reached. Check your connection and try again.');
     }
-    if (response.ok) return response;
+    if (response.ok || isAnswer?.(response)) return response;
     if (response.status === 401) this.options.onUnauthorized?.();
     const { reason, issues } = await reasonOf(response);
     throw new RestError(response.status, reason, issues, response.headers.get('ETag'));

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { SessionMenu } from '../modules/auth';
+import { SessionMenu, useIsAdmin } from '../modules/auth';
 import { LiveCatalogUpdates } from '../modules/history';
 import { BrandMark, Spinner, ToastProvider } from '../ui';
 import './app-shell.css';
@@ -12,7 +12,8 @@ const SECTIONS = [
   { to: '/layers', label: 'Layers' },
   { to: '/styles', label: 'Styles' },
   { to: '/history', label: 'History' },
-] as const;
+  { to: '/import-export', label: 'Import / Export', adminOnly: true },
+] as const satisfies ReadonlyArray<{ to: string; label: string; adminOnly?: boolean }>;
 
 /** Shown while a page that loads on demand (the editor, the preview) arrives. */
 function PageLoading() {
@@ -25,6 +26,8 @@ function PageLoading() {
 
 /** The frame around every signed-in page: skip link, header with product, navigation and user, content. */
 export function AppShell() {
+  const isAdmin = useIsAdmin();
+  const sections = SECTIONS.filter((section) => !('adminOnly' in section) || isAdmin);
   return (
     <ToastProvider>
       <LiveCatalogUpdates />
@@ -40,7 +43,7 @@ export function AppShell() {
             </Link>
             <nav className="app-nav" aria-label="Main">
               <ul className="app-nav__list">
-                {SECTIONS.map((section) => (
+                {sections.map((section) => (
                   <li key={section.to}>
                     <NavLink to={section.to} className="app-nav__link">
                       {section.label}

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireSession, SignInPage } from '../modules/auth';
+import { ImportExportPage } from '../modules/catalog-files';
 import { HistoryPage } from '../modules/history';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
 import { PreviewPage } from '../modules/preview';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'styles/:style', element: <StyleEditorPage /> },
       { path: 'styles/:workspace/:style', element: <StyleEditorPage /> },
       { path: 'history', element: <HistoryPage /> },
+      { path: 'import-export', element: <ImportExportPage /> },
       { path: 'preview', element: <Navigate to="/layers" replace /> },
       { path: 'preview/:layer', element: <PreviewPage /> },
       { path: '*', element: <NotFoundPage /> },

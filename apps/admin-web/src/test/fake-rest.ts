@@ -6,6 +6,8 @@ export interface RecordedRequest {
   url: string;
   headers: Headers;
   body: string | null;
+  /** A multipart body, as sent (the parts can be read back). */
+  form?: FormData;
   /** The request's `credentials` mode (whether the browser would send cookies). */
   credentials?: RequestCredentials;
 }
@@ -31,6 +33,7 @@ export function fakeFetch(answer: (request: RecordedRequest) => FakeAnswer | Pro
       url: String(input),
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? init.body : null,
+      form: init?.body instanceof FormData ? init.body : undefined,
       credentials: init?.credentials,
     };
     requests.push(request);

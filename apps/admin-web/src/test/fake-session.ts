@@ -3,6 +3,8 @@ import type { Session } from '../modules/auth';
 /** The cookie-backed session of a fake server: who the browser's cookie signs in, if anyone. */
 export interface FakeSessionState {
   signedIn: Session | null;
+  /** The signed-in user's roles; `ADMIN` when not given. */
+  roles?: string[];
 }
 
 const SESSION_PATH = /\/auth\/session$/;
@@ -20,7 +22,7 @@ export function withFakeSession(fetch: typeof globalThis.fetch, state: FakeSessi
     if (!SESSION_PATH.test(url.pathname)) return fetch(input, init);
     if (method === 'GET') {
       return state.signedIn
-        ? new Response(JSON.stringify({ userName: state.signedIn.userName, roles: ['ADMIN'] }), {
+        ? new Response(JSON.stringify({ userName: state.signedIn.userName, roles: state.roles ?? ['ADMIN'] }), {
             status: 200,
             headers: { 'Content-Type': 'application/json' },
           })

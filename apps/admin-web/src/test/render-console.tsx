@@ -13,14 +13,16 @@ export interface RenderConsoleOptions {
   path?: string;
   /** Who the browser's session cookie signs in when the page loads (signed in before). */
   session?: Session;
+  /** The roles of that session; `ADMIN` when not given. */
+  roles?: string[];
 }
 
 /**
  * Renders the whole console (every route) in memory, with the REST API answered by `fetch` and
  * the sign-in endpoint by a fake cookie session (`sessionState` says who is signed in).
  */
-export function renderConsole({ fetch, path = '/', session }: RenderConsoleOptions) {
-  const sessionState: FakeSessionState = { signedIn: session ?? null };
+export function renderConsole({ fetch, path = '/', session, roles }: RenderConsoleOptions) {
+  const sessionState: FakeSessionState = { signedIn: session ?? null, roles };
   const queryClient = createQueryClient();
   // No retries in tests: a failure should show at once.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });

@@ -5,6 +5,7 @@ export { SessionMenu } from './components/session-menu';
 export { WRONG_CREDENTIALS_MESSAGE } from './components/sign-in-form';
 export { useAuth } from './hooks/use-auth';
 export { useFeaturesClient } from './hooks/use-features-client';
+export { useIsAdmin } from './hooks/use-is-admin';
 export { useTilesClient } from './hooks/use-tiles-client';
 export { useRestClient } from './hooks/use-rest-client';
 export { SignInPage } from './pages/sign-in-page';
