@@ -126,6 +126,8 @@ describe('importing the GeoServer data directory', () => {
   });
 
   it('one revert of any of its changes undoes the whole import', async () => {
+    // Global styles outlive the workspaces each test ends by deleting: start without the fixture's.
+    await ctx.api.delete('/styles/highlight?recurse=true');
     const res = ok(await importZip(ctx.api, zipDirectory(clear())));
     const request = res.headers.get('x-request-id');
     const newest = ok(await ctx.api.get('/changes.json?limit=1')).json().changes.change[0];
@@ -294,8 +296,16 @@ describe('store passwords', () => {
   const storeLine = (res: HttpResponse, ws: string) =>
     (res.json().plan as Array<{ action: string; resource: string; reason?: string }>).find((e) => e.resource === `/workspaces/${ws}/datastores/city_db`)!;
 
-  it('decrypts crypt1: through the directory’s security/ folder', async () => {
-    const res = ok(await importZip(ctx.api, withPassword(SECURITY_VALUES['geoserver-secret'], '_c1', true)));
+  it('decrypts crypt1: through the directory’s security/ folder, opening the key store off the event loop', async () => {
+    const started = performance.now();
+    const importing = importZip(ctx.api, withPassword(SECURITY_VALUES['geoserver-secret'], '_c1', true));
+    // While GeoServer's key store is opened (about a second of CPU), other requests are answered.
+    await new Promise((r) => setTimeout(r, 150));
+    const other = await ctx.api.get('/about/version.json');
+    const res = ok(await importing);
+    const took = performance.now() - started;
+    expect(other).toHaveStatus(200);
+    expect(other.ms).toBeLessThan(took / 3);
     expect(storeLine(res, 'city_c1').action).toBe('create');
     expect(ok(await ctx.api.get('/workspaces/city_c1/datastores/city_db/featuretypes/city_roads.json')).json().featureType.title).toBe('City roads');
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, isPasswordKey } from '@geocatalog/catalog-model';
 import { DataSource } from 'typeorm';
 import { DataStoreService } from '../catalog/datastores/datastore.service';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
@@ -12,10 +12,10 @@ import { withOneTransaction } from '../database/dry-run';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { STATUS_OF } from '../rest/error-response';
 import { CatalogSnapshot, readSnapshot } from './catalog-snapshot';
-import { crypt1Decrypter } from './crypt1/geoserver-security';
-import type { DirFiles } from './data-directory';
+import { openCrypt1 } from './crypt1/open-crypt1';
+import type { DataDirectory, DirFiles } from './data-directory';
 import { directoryFromCatalog } from './directory-from-catalog';
-import type { ImportBody } from './import-body';
+import type { ImportBody, ImportSecrets } from './import-body';
 import { ImportPlanner, PlanStep } from './import-planner';
 import type { ImportAnswer } from './plan';
 import { catalogId } from './catalog-id';
@@ -56,6 +56,8 @@ export class CatalogFilesService {
     const now = await readSnapshot(this.db.manager, namedWorkspaces(files));
     const known = knownIds(now);
     const dir = readDataDirectory(files, { foreignId: (kind, id) => known.get(`${kind} ${id}`) });
+    // The key store is opened (off the event loop) only when a crypt1: value without a secret needs it.
+    const crypt1 = needsCrypt1(dir, body.secrets) ? await openCrypt1(files) : { unavailable: 'no crypt1: value needs it' };
     const planner = new ImportPlanner(
       dir,
       now,
@@ -69,7 +71,7 @@ export class CatalogFilesService {
         connector: this.connector,
       },
       {
-        crypt1: once(() => crypt1Decrypter(files)),
+        crypt1,
         secrets: body.secrets,
         ownValue: (value, workspace, store, params) => this.passwords.isSealedFor(value, { workspace, store, params }),
       },
@@ -107,9 +109,13 @@ export class CatalogFilesService {
   }
 }
 
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
+/** Whether a store of the directory has a `crypt1:` password that no secret replaces. */
+function needsCrypt1(dir: DataDirectory, secrets: ImportSecrets): boolean {
+  return dir.dataStores.some(
+    (s) =>
+      !secrets.has(`${s.workspace}:${s.input.name}`) &&
+      Object.entries(s.input.connectionParameters ?? {}).some(([key, value]) => isPasswordKey(key) && value.startsWith('crypt1:')),
+  );
 }
 
 /** The workspaces a directory has folders for (`workspaces/{ws}/…`), read before the catalog is. */

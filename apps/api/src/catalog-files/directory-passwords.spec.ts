@@ -4,12 +4,12 @@ const base = { host: 'db', port: '5432', database: 'gis', user: 'gis', dbtype: '
 
 function sources(overrides: Partial<PasswordSources> = {}): PasswordSources {
   return {
-    crypt1: () => ({
+    crypt1: {
       decrypt: (v: string) => {
         if (v !== 'crypt1:good') throw new Error('bad padding');
         return 'from-crypt1';
       },
-    }),
+    },
     secrets: new Map(),
     ownValue: (v: string) => v === 'crypt2:mine',
     ...overrides,
@@ -33,7 +33,7 @@ describe('directoryPasswords', () => {
 
   it('skips, with a reason that says password, what it cannot open', () => {
     const cases: Array<[string, PasswordSources]> = [
-      ['crypt1:good', sources({ crypt1: () => ({ unavailable: 'the directory has no security/geoserver.jceks' }) })],
+      ['crypt1:good', sources({ crypt1: { unavailable: 'the directory has no security/geoserver.jceks' } })],
       ['crypt1:tampered', sources()],
       ['crypt2:foreign', sources()],
       ['crypt7:x', sources()],
@@ -42,7 +42,7 @@ describe('directoryPasswords', () => {
       const out = directoryPasswords('w', 's', { ...base, passwd }, s);
       expect(out).toEqual({ skip: expect.stringMatching(/^password: .*"w:s"/) });
     }
-    expect(directoryPasswords('w', 's', { ...base, passwd: 'crypt1:good' }, sources({ crypt1: () => ({ unavailable: 'no security folder' }) }))).toEqual({
+    expect(directoryPasswords('w', 's', { ...base, passwd: 'crypt1:good' }, sources({ crypt1: { unavailable: 'no security folder' } }))).toEqual({
       skip: expect.stringContaining('no security folder'),
     });
   });

@@ -9,8 +9,7 @@ export type PasswordOutcome = { params: Record<string, string> } | { skip: strin
 
 /** What deciding a store's passwords needs. */
 export interface PasswordSources {
-  /** Built on first use: opening GeoServer's key store costs most of a second of CPU. */
-  crypt1: () => Crypt1Source;
+  crypt1: Crypt1Source;
   secrets: ImportSecrets;
   /** Whether a `crypt2:` value is this catalog's, made for exactly this store and server. */
   ownValue(value: string, workspace: string, store: string, params: Record<string, string>): boolean;
@@ -34,7 +33,7 @@ export function directoryPasswords(workspace: string, store: string, sent: Recor
     if (value.startsWith('plain:')) {
       params[key] = value.slice('plain:'.length);
     } else if (value.startsWith('crypt1:')) {
-      const crypt1 = sources.crypt1();
+      const { crypt1 } = sources;
       if ('unavailable' in crypt1)
         return { skip: `password: the crypt1: ${key} cannot be decrypted (${crypt1.unavailable}); give it in secrets as "${workspace}:${store}"` };
       try {

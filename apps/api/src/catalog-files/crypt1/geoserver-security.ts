@@ -10,6 +10,9 @@ const CONFIG_PASSWORD_KEY = 'config:password:key';
 /** GeoServer's `pbePasswordEncoder` prefix, with its `:` delimiter. */
 const CRYPT1_PREFIX = 'crypt1:';
 
+/** The crypt1 PBE password a data directory's `security/` folder holds, or why it has none. */
+export type Crypt1Password = { password: string } | { unavailable: string };
+
 /**
  * The crypt1 decrypter of a data directory, or why there is none (the reason is shown to users:
  * name what is missing or wrong, e.g. "the directory has no security/geoserver.jceks").
@@ -18,8 +21,15 @@ const CRYPT1_PREFIX = 'crypt1:';
  * (JCEKS); its secret key entry `config:password:key`, unsealed with the same master password, holds
  * the crypt1 password as UTF-8 bytes; a `crypt1:` value is base64 of Jasypt's PBEWithMD5AndDES
  * encryption (8-byte salt, then the ciphertext; 1000 iterations) of the UTF-8 clear password.
+ * Opening the key store costs most of a second of CPU (see `keystore-worker.ts`).
  */
 export function crypt1Decrypter(files: DirFiles): { decrypt(value: string): string } | { unavailable: string } {
+  const opened = crypt1Password(files);
+  return 'unavailable' in opened ? opened : crypt1DecrypterFor(opened.password);
+}
+
+/** The slow half of {@link crypt1Decrypter}: the master password, the key store, its entry. */
+export function crypt1Password(files: DirFiles): Crypt1Password {
   try {
     const keystore = files.get(KEYSTORE);
     if (!keystore) return { unavailable: `the directory has no ${KEYSTORE}` };
@@ -32,23 +42,28 @@ export function crypt1Decrypter(files: DirFiles): { decrypt(value: string): stri
     } catch {
       return { unavailable: `${KEYSTORE} entry ${CONFIG_PASSWORD_KEY} is not printable ASCII, which the JDK refuses as a PBE password` };
     }
-    return {
-      decrypt(value: string): string {
-        if (typeof value !== 'string' || !value.startsWith(CRYPT1_PREFIX)) throw new Error('the value is not a crypt1: value');
-        const encrypted = value.slice(CRYPT1_PREFIX.length);
-        try {
-          decodeBase64(encrypted);
-        } catch {
-          throw new Error('the crypt1 value is not valid base64');
-        }
-        try {
-          return jasyptDecryptString(pbePassword, encrypted);
-        } catch (e) {
-          throw new Error(`the crypt1 value cannot be decrypted with ${KEYSTORE}: ${(e as Error).message}`, { cause: e });
-        }
-      },
-    };
+    return { password: pbePassword };
   } catch (e) {
     return { unavailable: e instanceof Error ? e.message : `${KEYSTORE} cannot be read` };
   }
+}
+
+/** The fast half of {@link crypt1Decrypter}: `crypt1:` values decrypted with the key store's password. */
+export function crypt1DecrypterFor(pbePassword: string): { decrypt(value: string): string } {
+  return {
+    decrypt(value: string): string {
+      if (typeof value !== 'string' || !value.startsWith(CRYPT1_PREFIX)) throw new Error('the value is not a crypt1: value');
+      const encrypted = value.slice(CRYPT1_PREFIX.length);
+      try {
+        decodeBase64(encrypted);
+      } catch {
+        throw new Error('the crypt1 value is not valid base64');
+      }
+      try {
+        return jasyptDecryptString(pbePassword, encrypted);
+      } catch (e) {
+        throw new Error(`the crypt1 value cannot be decrypted with ${KEYSTORE}: ${(e as Error).message}`, { cause: e });
+      }
+    },
+  };
 }
