@@ -5,7 +5,7 @@
  */
 import { HttpResponse } from '../support/http';
 import { useSpatialApi } from '../support/postgis';
-import { fixtureDirectory, FIXTURE_SQL, importZip, planLines, unzipText, zipDirectory } from '../support/data-directory';
+import { clearFixture, FIXTURE_SQL, importZip, ok, planLines, unzipText, zipDirectory } from '../support/data-directory';
 import { parseXml } from '../support/xml-tree';
 
 const ctx = useSpatialApi();
@@ -14,17 +14,22 @@ beforeAll(async () => {
   await ctx.db.query(FIXTURE_SQL);
 });
 
-function ok(res: HttpResponse, status = 200): HttpResponse {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status} ${res.text.slice(0, 600)}`);
-  return res;
-}
-
-const fixture = () => fixtureDirectory(ctx.db, { passwd: ctx.db.storeParams().passwd });
+const fixture = () => clearFixture(ctx.db);
 
 async function exported(query = ''): Promise<{ res: HttpResponse; files: Map<string, string> }> {
   const res = ok(await ctx.api.get(`/catalog/export${query}`));
   return { res, files: unzipText(res.bytes) };
 }
+
+/** One file of each kind of record, written by GeoServer in the fixture and by this catalog in an export. */
+const RECORD_FILES = [
+  'workspaces/city/workspace.xml',
+  'workspaces/city/namespace.xml',
+  'workspaces/city/city_db/datastore.xml',
+  'workspaces/city/city_db/city_roads/featuretype.xml',
+  'workspaces/city/city_db/city_roads/layer.xml',
+  'workspaces/city/styles/roads.xml',
+];
 
 const childNames = (xml: string) => parseXml(xml).children.map((c) => c.tag);
 
@@ -35,29 +40,11 @@ describe('exporting the catalog', () => {
     expect(res.contentType).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="geocatalog-catalog.zip"');
     expect([...files.keys()]).toEqual(
-      expect.arrayContaining([
-        'workspaces/default.xml',
-        'workspaces/city/workspace.xml',
-        'workspaces/city/namespace.xml',
-        'workspaces/city/city_db/datastore.xml',
-        'workspaces/city/city_db/city_roads/featuretype.xml',
-        'workspaces/city/city_db/city_roads/layer.xml',
-        'workspaces/city/styles/roads.xml',
-        'workspaces/city/styles/roads.sld',
-        'styles/highlight.xml',
-        'styles/point.xml',
-      ]),
+      expect.arrayContaining([...RECORD_FILES, 'workspaces/default.xml', 'workspaces/city/styles/roads.sld', 'styles/highlight.xml', 'styles/point.xml']),
     );
     // Element order: what both have comes in GeoServer's order (the fixture is written as GeoServer writes).
     const source = fixture();
-    for (const path of [
-      'workspaces/city/workspace.xml',
-      'workspaces/city/namespace.xml',
-      'workspaces/city/city_db/datastore.xml',
-      'workspaces/city/city_db/city_roads/featuretype.xml',
-      'workspaces/city/city_db/city_roads/layer.xml',
-      'workspaces/city/styles/roads.xml',
-    ]) {
+    for (const path of RECORD_FILES) {
       const theirs = childNames(source.get(path)!);
       const ours = childNames(files.get(path)!);
       const shared = ours.filter((n) => theirs.includes(n));

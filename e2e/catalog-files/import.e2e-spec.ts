@@ -7,12 +7,14 @@
 import { HttpResponse } from '../support/http';
 import { useSpatialApi } from '../support/postgis';
 import {
+  clearFixture,
   DirText,
   entries,
   fixtureDirectory,
   FIXTURE_SQL,
   importMultipart,
   importZip,
+  ok,
   planLines,
   SECURITY_VALUES,
   zipDirectory,
@@ -24,12 +26,7 @@ beforeAll(async () => {
   await ctx.db.query(FIXTURE_SQL);
 });
 
-function ok(res: HttpResponse, status = 200): HttpResponse {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status} ${res.text.slice(0, 600)}`);
-  return res;
-}
-
-const clear = () => fixtureDirectory(ctx.db, { passwd: ctx.db.storeParams().passwd });
+const clear = () => clearFixture(ctx.db);
 
 /** What the whole fixture creates, in the order the plan lists it (built-in styles aside). */
 const CREATED = [

@@ -11,6 +11,17 @@ export const FIXTURE_SQL = readFileSync(join(__dirname, '..', 'fixtures', 'geose
 /** crypt1/foreign crypt2 values made by GeoServer's algorithms with the fixture's security/ folder. */
 export const SECURITY_VALUES = JSON.parse(readFileSync(join(FIXTURE_DIR, 'security-values.json'), 'utf8')) as Record<string, string>;
 
+/** The response, when it has the status; else an error showing what came instead. */
+export function ok(res: HttpResponse, status = 200): HttpResponse {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status} ${res.text.slice(0, 600)}`);
+  return res;
+}
+
+/** The fixture for the test database with its own password in clear text. */
+export function clearFixture(db: SpatialDb): DirText {
+  return fixtureDirectory(db, { passwd: db.storeParams().passwd });
+}
+
 /** A data directory as files: relative path → text. */
 export type DirText = Map<string, string>;
 
