@@ -89,40 +89,22 @@ export async function readFeaturePage(
   page: FeaturePage,
 ): Promise<string[]> {
   if (page.limit > ONE_QUERY_MAX_ROWS) throw new RangeError(`A page of ${page.limit} rows is read through a cursor (openFeatures)`);
-  let abandoned = false;
-  const reading = (async () => {
-    const entry = await access.poolFor(store, access.streamPools, STREAM_POOL_MAX);
-    const client = await access.streamConnection(store, entry);
-    if (abandoned) {
-      // The caller has had its answer (the deadline): hand the connection back unused.
-      client.release();
-      throw new StoreDeadline();
-    }
-    let broken: Error | undefined;
-    // A connection lost while checked out emits 'error' on the client: never let it reach Node.
-    const onError = (err: Error) => {
-      broken = err;
-    };
-    client.on('error', onError);
-    try {
-      const pg = await access.session(entry, client).postgis();
+  return access.run(
+    store,
+    async (db, client) => {
+      const pg = await db.postgis();
       if (source.table.geometry && !pg) throw noPostgis(store);
       const sql = selectFeaturesSql(pg, source, filter, page);
-      const result = await client.query<[string]>({ text: sql.text, values: sql.params, rowMode: 'array' });
-      return result.rows.map((r) => r[0]);
-    } catch (err) {
-      // After an error PostgreSQL reported the connection is sound; after any other it is discarded.
-      if (!(err instanceof CatalogError) && !isServerError(err)) broken ??= err as Error;
-      throw isServerError(err) ? featureReadError(access, store, source, err) : err;
-    } finally {
-      client.off('error', onError);
-      // Releasing with an error discards the connection instead of returning it to the pool.
-      client.release(broken);
-    }
-  })();
-  return access.withDeadline(reading, store, () => {
-    abandoned = true;
-  });
+      try {
+        const result = await client.query<[string]>({ text: sql.text, values: sql.params, rowMode: 'array' });
+        return result.rows.map((r) => r[0]);
+      } catch (err) {
+        // An error PostgreSQL reported becomes the catalog's (and the connection is kept); others discard it.
+        throw isServerError(err) ? featureReadError(access, store, source, err) : err;
+      }
+    },
+    { streams: true },
+  );
 }
 
 /**

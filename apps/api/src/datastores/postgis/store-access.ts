@@ -133,12 +133,17 @@ export class StoreAccess {
 
   // ---------------------------------------------------------------------------------------------
 
-  /** Runs one call on one pooled connection, within the store deadline, mapping driver failures. */
-  async run<T>(store: StoreConnection, work: (db: Session) => Promise<T>): Promise<T> {
+  /**
+   * Runs one call on one pooled connection, within the store deadline, mapping driver failures.
+   * `streams`: on a connection of the feature-stream pool (its budget applies, see
+   * {@link streamConnection}). The connection is discarded after any failure but a CatalogError (a
+   * refusal, or an error PostgreSQL reported that `work` mapped: the connection is sound then).
+   */
+  async run<T>(store: StoreConnection, work: (db: Session, client: PoolClient) => Promise<T>, opts: { streams?: boolean } = {}): Promise<T> {
     let abandoned = false;
     const task = (async () => {
-      const entry = await this.poolFor(store, this.pools, POOL_MAX);
-      const client = await entry.pool.connect();
+      const entry = opts.streams ? await this.poolFor(store, this.streamPools, STREAM_POOL_MAX) : await this.poolFor(store, this.pools, POOL_MAX);
+      const client = opts.streams ? await this.streamConnection(store, entry) : await entry.pool.connect();
       if (abandoned) {
         // The caller has had its answer (the deadline): hand the connection back unused.
         client.release();
@@ -151,7 +156,7 @@ export class StoreAccess {
       };
       client.on('error', onError);
       try {
-        return await work(this.session(entry, client));
+        return await work(this.session(entry, client), client);
       } catch (err) {
         if (!(err instanceof CatalogError)) broken ??= err as Error;
         throw err;
