@@ -22,6 +22,8 @@ export interface SnapshotLayer {
  */
 export interface CatalogSnapshot {
   workspaces: Map<string, WorkspaceEntity>;
+  /** Workspace names by id. */
+  workspaceNames: Map<number, string>;
   defaultWorkspace?: string;
   stores: Map<string, DataStoreEntity>;
   featureTypes: Map<string, FeatureTypeEntity>;
@@ -43,6 +45,7 @@ export async function readSnapshot(manager: EntityManager, workspaces: string[] 
   const chosenIds = chosen.map((w) => w.id);
   const snapshot: CatalogSnapshot = {
     workspaces: new Map(allWorkspaces.map((w) => [w.name, w])),
+    workspaceNames: new Map(allWorkspaces.map((w) => [w.id, w.name])),
     // The one marked default, else the oldest (see DEFAULT_WORKSPACE_ID_SQL).
     defaultWorkspace: (allWorkspaces.find((w) => w.isDefault) ?? [...allWorkspaces].sort((a, b) => a.id - b.id)[0])?.name,
     stores: new Map(),
@@ -54,36 +57,64 @@ export async function readSnapshot(manager: EntityManager, workspaces: string[] 
     .getRepository(StyleEntity)
     .createQueryBuilder('s')
     .addSelect('s.content')
-    .where(chosenIds.length ? '(s.workspace_id IS NULL OR s.workspace_id IN (:...ids))' : 's.workspace_id IS NULL', { ids: chosenIds })
+    .where(workspaces === 'all' ? 'true' : chosenIds.length ? '(s.workspace_id IS NULL OR s.workspace_id IN (:...ids))' : 's.workspace_id IS NULL', {
+      ids: chosenIds,
+    })
     .orderBy('s.name')
     .getMany();
   const stylesById = new Map(styleRows.map((s) => [s.id, s]));
   for (const s of styleRows) snapshot.styles.set(styleKey(s.workspaceId === null ? undefined : byId.get(s.workspaceId)?.name, s.name), s);
   if (!chosenIds.length) return snapshot;
 
-  const stores = await manager.getRepository(DataStoreEntity).find({ where: { workspaceId: In(chosenIds) }, order: { name: 'ASC' } });
+  // Every query is filtered by workspace (no list of record ids: a catalog of 100,000 layers would
+  // pass PostgreSQL's 65,535 parameters), and all of it when every workspace is chosen.
+  const all = workspaces === 'all';
+  const inChosen = (column: string) => (all ? 'true' : `${column} IN (:...ids)`);
+  const ids = { ids: chosenIds };
+  const stores = await manager.getRepository(DataStoreEntity).createQueryBuilder('s').where(inChosen('s.workspace_id'), ids).orderBy('s.name').getMany();
   const storesById = new Map(stores.map((s) => [s.id, s]));
   for (const s of stores) {
     s.workspace = byId.get(s.workspaceId)!;
     snapshot.stores.set(`${s.workspace.name}:${s.name}`, s);
   }
-  const featureTypes = await manager.getRepository(FeatureTypeEntity).find({ where: { workspaceId: In(chosenIds) }, order: { name: 'ASC' } });
+  const featureTypes = await manager
+    .getRepository(FeatureTypeEntity)
+    .createQueryBuilder('f')
+    .where(inChosen('f.workspace_id'), ids)
+    .orderBy('f.name')
+    .getMany();
   const typesById = new Map(featureTypes.map((f) => [f.id, f]));
   for (const f of featureTypes) {
     f.workspace = byId.get(f.workspaceId)!;
     f.dataStore = storesById.get(f.dataStoreId)!;
     snapshot.featureTypes.set(`${f.workspace.name}:${f.name}`, f);
   }
-  const layers = featureTypes.length ? await manager.getRepository(LayerEntity).find({ where: { featureTypeId: In([...typesById.keys()]) } }) : [];
-  const alternates = layers.length
-    ? await manager.getRepository(LayerStyleEntity).find({ where: { layerId: In(layers.map((l) => l.id)) }, order: { position: 'ASC' } })
-    : [];
+  const layers = await manager
+    .getRepository(LayerEntity)
+    .createQueryBuilder('l')
+    .innerJoin('feature_type', 'f', 'f.id = l.feature_type_id')
+    .where(inChosen('f.workspace_id'), ids)
+    .getMany();
+  const alternates = await manager
+    .getRepository(LayerStyleEntity)
+    .createQueryBuilder('ls')
+    .innerJoin('layer', 'l', 'l.id = ls.layer_id')
+    .innerJoin('feature_type', 'f', 'f.id = l.feature_type_id')
+    .where(inChosen('f.workspace_id'), ids)
+    .orderBy('ls.position')
+    .getMany();
   // Styles of other workspaces a layer may name are not read above: fetch the few that are missing.
   const missing = [...new Set([...layers.map((l) => l.defaultStyleId), ...alternates.map((a) => a.styleId)])].filter(
     (id): id is number => id !== null && !stylesById.has(id),
   );
-  if (missing.length) {
-    for (const s of await manager.getRepository(StyleEntity).find({ where: { id: In(missing) } })) stylesById.set(s.id, s);
+  for (let at = 0; at < missing.length; at += 10_000) {
+    for (const s of await manager.getRepository(StyleEntity).find({ where: { id: In(missing.slice(at, at + 10_000)) } })) stylesById.set(s.id, s);
+  }
+  const alternatesOf = new Map<number, number[]>();
+  for (const a of alternates) {
+    const list = alternatesOf.get(a.layerId);
+    if (list) list.push(a.styleId);
+    else alternatesOf.set(a.layerId, [a.styleId]);
   }
   for (const layer of layers) {
     const featureType = typesById.get(layer.featureTypeId)!;
@@ -91,7 +122,7 @@ export async function readSnapshot(manager: EntityManager, workspaces: string[] 
       layer,
       featureType,
       defaultStyle: layer.defaultStyleId === null ? undefined : stylesById.get(layer.defaultStyleId),
-      styles: alternates.filter((a) => a.layerId === layer.id).map((a) => stylesById.get(a.styleId)!),
+      styles: (alternatesOf.get(layer.id) ?? []).map((id) => stylesById.get(id)!),
     });
   }
   return snapshot;
@@ -99,7 +130,5 @@ export async function readSnapshot(manager: EntityManager, workspaces: string[] 
 
 /** The workspace name of a style of the snapshot (undefined for a global one). */
 export function styleWorkspace(snapshot: CatalogSnapshot, style: StyleEntity): string | undefined {
-  if (style.workspaceId === null) return undefined;
-  for (const ws of snapshot.workspaces.values()) if (ws.id === style.workspaceId) return ws.name;
-  return undefined;
+  return style.workspaceId === null ? undefined : snapshot.workspaceNames.get(style.workspaceId);
 }

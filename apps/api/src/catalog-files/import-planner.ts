@@ -46,6 +46,10 @@ export class ImportPlanner {
   private readonly liveStores = new Map<string, Record<string, string>>();
   private readonly skippedStores = new Map<string, string>();
   private readonly newFeatureTypes = new Set<string>();
+  /** `ws:name` of the feature types the plan has an error for. */
+  private readonly failedFeatureTypes = new Set<string>();
+  /** The directory's feature types by `ws:name` (directories of many layers are planned in one pass). */
+  private readonly dirFeatureTypes: Map<string, DirFeatureType>;
 
   constructor(
     private readonly dir: DataDirectory,
@@ -53,7 +57,9 @@ export class ImportPlanner {
     private readonly services: ImportServices,
     private readonly passwords: PasswordSources,
     private readonly prune: boolean,
-  ) {}
+  ) {
+    this.dirFeatureTypes = new Map(dir.featureTypes.map((f) => [`${f.workspace}:${f.input.name}`, f]));
+  }
 
   async plan(): Promise<PlanStep[]> {
     for (const p of this.dir.problems) {
@@ -203,20 +209,19 @@ export class ImportPlanner {
       this.skipped.push({ entry: { action: 'skip', kind: 'featureType', resource, reason: `its data store ${storeKey} is skipped` } });
       return;
     }
+    const fail = (reason: string) => {
+      this.failedFeatureTypes.add(`${workspace}:${name}`);
+      this.add({ action: 'error', kind: 'featureType', resource, reason: `${dirType.file}: ${reason}` });
+    };
     const params = this.liveStores.get(storeKey) ?? this.now.stores.get(storeKey)?.connectionParameters;
     if (!params) {
-      this.add({ action: 'error', kind: 'featureType', resource, reason: `${dirType.file}: no data store ${storeKey} in the directory or the catalog` });
+      fail(`no data store ${storeKey} in the directory or the catalog`);
       return;
     }
     const input: Sent<FeatureType> = { ...fields, name, store, namespace: workspace };
     const current = this.now.featureTypes.get(`${workspace}:${name}`);
     if (current && current.dataStore.name !== store) {
-      this.add({
-        action: 'error',
-        kind: 'featureType',
-        resource,
-        reason: `${dirType.file}: ${workspace}:${name} is published from data store ${current.dataStore.name} in the catalog; delete it there first`,
-      });
+      fail(`${workspace}:${name} is published from data store ${current.dataStore.name} in the catalog; delete it there first`);
       return;
     }
     const nativeName = fields.nativeName ?? name;
@@ -225,7 +230,7 @@ export class ImportPlanner {
       const provisional = params !== this.now.stores.get(storeKey)?.connectionParameters;
       const problem = await this.tableProblem(workspace, store, params, nativeName, provisional);
       if (problem) {
-        this.add({ action: 'error', kind: 'featureType', resource, reason: `${dirType.file}: ${problem}` });
+        fail(problem);
         return;
       }
     }
@@ -281,7 +286,7 @@ export class ImportPlanner {
   private planLayer(dirLayer: DirLayer): void {
     const { workspace, name } = dirLayer;
     const resource = restPath.layer(workspace, name);
-    const type = this.dir.featureTypes.find((f) => f.workspace === workspace && f.input.name === name);
+    const type = this.dirFeatureTypes.get(`${workspace}:${name}`);
     if (type && this.skippedStores.has(`${workspace}:${type.store}`)) {
       this.skipped.push({ entry: { action: 'skip', kind: 'layer', resource, reason: `its data store ${workspace}:${type.store} is skipped` } });
       return;
@@ -289,7 +294,7 @@ export class ImportPlanner {
     const isNew = this.newFeatureTypes.has(`${workspace}:${name}`);
     const current = isNew ? undefined : this.now.layers.get(`${workspace}:${name}`);
     if (!isNew && !current) {
-      if (!this.steps.some((s) => s.entry.action === 'error' && s.entry.resource === restPath.featureType(workspace, type?.store ?? '', name))) {
+      if (!this.failedFeatureTypes.has(`${workspace}:${name}`)) {
         this.add({
           action: 'error',
           kind: 'layer',

@@ -57,8 +57,14 @@ function isProjected(crs: string | undefined): boolean {
 
 class DirectoryWriter {
   private readonly files = new Map<string, string>();
+  /** Records by `ws:name` (`:name` for a global style): a catalog of 100,000 layers is written in one pass. */
+  private readonly stylesByKey: Map<string, DirStyle>;
+  private readonly featureTypesByKey: Map<string, DirFeatureType>;
 
-  constructor(private readonly dir: DataDirectory) {}
+  constructor(private readonly dir: DataDirectory) {
+    this.stylesByKey = new Map(dir.styles.map((st) => [`${st.workspace ?? ''}:${st.input.name}`, st]));
+    this.featureTypesByKey = new Map(dir.featureTypes.map((f) => [`${f.workspace}:${f.input.name}`, f]));
+  }
 
   write(): DirFiles {
     for (const ws of this.dir.workspaces) this.put(dirFile.workspace(ws.input.name), this.workspaceXml(ws.input.name));
@@ -142,13 +148,13 @@ class DirectoryWriter {
   }
 
   private styleRef(ref: SentReference): Rep {
-    const record = this.dir.styles.find((s) => s.input.name === ref.name && s.workspace === ref.workspace);
+    const record = this.stylesByKey.get(`${ref.workspace ?? ''}:${ref.name}`);
     if (record) return obj([['id', this.idOf('style', restPath.style(ref.workspace, ref.name), record.id)]]);
     return obj([['name', ref.workspace ? `${ref.workspace}:${ref.name}` : ref.name]]);
   }
 
   private writeLayer(layer: DirLayer): void {
-    const ft = this.dir.featureTypes.find((f) => f.workspace === layer.workspace && f.input.name === layer.name);
+    const ft = this.featureTypesByKey.get(`${layer.workspace}:${layer.name}`);
     if (!ft) throw new Error(`The layer ${layer.workspace}:${layer.name} has no feature type in the directory`);
     const rep = declaredRep(Layer, layer.input, {
       name: layer.name,
