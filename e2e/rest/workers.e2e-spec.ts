@@ -143,16 +143,18 @@ describeWithExternalCatalog('WORKERS=2 on PostgreSQL', () => {
     it('parallel guesses through both workers: of 20 at once, at most 10 are checked', async () => {
       const target = await userWithRole(restClient(server), 'READER', 'par');
       const address = freshAddress();
-      // Each on a new connection: the primary spreads them over both workers.
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          rawRequest(`${server.restUrl}/workspaces.json`, { auth: wrong(target.user), headers: { 'x-forwarded-for': address } }),
-        ),
-      );
-      const statuses = answers.map((r) => r.status);
-      expect(new Set(answers.map((r) => r.headers.get(WORKER_HEADER))).size).toBe(2);
-      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
-      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      // Ten connections pinned to each worker (the kernel, not the primary, picks the worker of a
+      // new connection), and one guess on each of them, all at once.
+      const lines = (await Promise.all(Array.from({ length: 10 }, () => pinToWorkers(`${server.baseUrl}/health/live`, 2)))).flat();
+      try {
+        const answers = await Promise.all(lines.map((w) => rest(w, '/workspaces.json', wrong(target.user), { address })));
+        const statuses = answers.map((r) => r.status);
+        expect(new Set(answers.map((r) => r.headers.get(WORKER_HEADER))).size).toBe(2);
+        expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+        expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      } finally {
+        for (const w of lines) w.close();
+      }
     });
   });
 

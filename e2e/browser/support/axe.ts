@@ -12,8 +12,17 @@ export interface A11yFinding {
   targets: string[];
 }
 
-/** Serious and critical axe violations on the page as it is now. */
+/**
+ * Serious and critical axe violations on the page as it will look once settled: running finite
+ * animations (a toast fading in, a new row's highlight) are first taken to their end, since axe
+ * would otherwise judge the contrast of text caught mid-fade. Endless ones (spinners) are left.
+ */
 export async function seriousA11yViolations(page: Page): Promise<A11yFinding[]> {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))) animation.finish();
+    }
+  });
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
