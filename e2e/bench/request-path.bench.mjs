@@ -2,7 +2,9 @@
 // connections, against a bare node:http server started here that checks the same header, runs
 // the same catalog query with pg and sends the same bytes (bare-server.mjs), with as many
 // processes as the api runs (WORKERS, default: one per core), alternating rounds. Reports
-// requests/s and the ratio api / bare (issue 12 target: >= 0.7).
+// requests/s and the ratio api / bare (issue 12 target: >= 0.7). A second baseline is the design
+// card's stack with nothing of ours (nest-floor-server.mjs: Nest + Express + passport Basic +
+// TypeORM, one route, same query and bytes): what the framework alone allows.
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
@@ -19,30 +21,46 @@ const processes = Number(process.env.WORKERS || availableParallelism());
 
 const catalog = await createDatabase('gc_bench_path');
 const api = await startApi(catalog.url, { workers: processes });
-let bare;
+const baselines = [];
 try {
   const { url: apiUrl, body } = await createBenchStore(api);
   const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'gc-bare-')), 'store.xml');
   writeFileSync(bodyFile, body);
+  const storePath = '/geoserver/rest/workspaces/bench/datastores/store.xml';
+  /** A baseline server script started on its own port; resolves to its URL once it listens. */
+  const start = async (script, port) => {
+    const child = fork(path.join(here, script), [String(port), catalog.url, api.auth, bodyFile, String(processes)], { stdio: 'inherit' });
+    baselines.push(child);
+    await new Promise((resolve) => child.once('message', resolve));
+    const url = `http://127.0.0.1:${port}${storePath}`;
+    const check = await fetch(url, { headers: { authorization: api.auth } });
+    const got = Buffer.from(await check.arrayBuffer());
+    if (check.status !== 200 || !got.equals(body)) throw new Error(`${script} did not answer the same bytes: ${check.status} ${got.toString().slice(0, 200)}`);
+    return url;
+  };
   const port = 19300 + (process.pid % 500);
-  bare = fork(path.join(here, 'bare-server.mjs'), [String(port), catalog.url, api.auth, bodyFile, String(processes)], { stdio: 'inherit' });
-  await new Promise((resolve) => bare.once('message', resolve));
-  const bareUrl = `http://127.0.0.1:${port}/geoserver/rest/workspaces/bench/datastores/store.xml`;
+  const urls = { api: apiUrl, bare: await start('bare-server.mjs', port), floor: await start('nest-floor-server.mjs', port + 500) };
   const run = async (url) => (await autocannon({ url, connections: 32, duration, headers: { authorization: api.auth } })).requests.average;
-  await run(apiUrl);
-  await run(bareUrl);
-  const ours = [];
-  const base = [];
+  const order = ['api', 'floor', 'bare'];
+  for (const which of order) await run(urls[which]); // warm-up
+  const figures = { api: [], floor: [], bare: [] };
   for (let i = 0; i < rounds; i++) {
-    for (const which of i % 2 ? ['bare', 'api'] : ['api', 'bare']) (which === 'api' ? ours : base).push(await run(which === 'api' ? apiUrl : bareUrl));
+    // Each round in another order, so none is always measured first or last.
+    const turn = order.map((_, k) => order[(k + i) % order.length]);
+    for (const which of turn) figures[which].push(await run(urls[which]));
   }
-  const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  console.log(`GET data store (XML, Basic auth), 32 connections, ${duration} s x ${rounds} alternating rounds, ${processes} process(es) each:`);
-  console.log(`  api:  ${ours.map((x) => x.toFixed(0)).join(', ')} req/s (mean ${mean(ours).toFixed(0)})`);
-  console.log(`  bare node:http + pg, same query and bytes: ${base.map((x) => x.toFixed(0)).join(', ')} req/s (mean ${mean(base).toFixed(0)})`);
-  console.log(`  ratio api/bare: ${(mean(ours) / mean(base)).toFixed(2)} (issue 12 target >= 0.7)`);
+  const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  const line = (xs) => `${xs.map((x) => x.toFixed(0)).join(', ')} req/s (mean ${mean(xs).toFixed(0)})`;
+  console.log(`GET data store (XML, Basic auth), 32 connections, ${duration} s x ${rounds} rounds in turn, ${processes} process(es) each:`);
+  console.log(`  api:  ${line(figures.api)}`);
+  console.log(`  the card's stack alone (Nest + Express + passport Basic + TypeORM, one route), same query and bytes: ${line(figures.floor)}`);
+  console.log(`  bare node:http + pg, same query and bytes: ${line(figures.bare)}`);
+  console.log(`  ratio api/bare: ${(mean(figures.api) / mean(figures.bare)).toFixed(2)} (issue 12 target >= 0.7)`);
+  console.log(
+    `  ratio stack alone/bare: ${(mean(figures.floor) / mean(figures.bare)).toFixed(2)}; api/stack alone: ${(mean(figures.api) / mean(figures.floor)).toFixed(2)}`,
+  );
 } finally {
-  bare?.kill('SIGTERM');
+  for (const child of baselines) child.kill('SIGTERM');
   await api.stop();
   await catalog.drop();
 }
