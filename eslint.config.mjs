@@ -22,6 +22,25 @@ export default tseslint.config(
     },
   },
   {
+    // Write routes come with the interceptor that reads bodies and runs dry runs (rest/write-routes.ts).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/rest/write-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Post', 'Put', 'Delete', 'Patch'],
+              message: 'Declare write routes with Post, Put and Delete from rest/write-routes.ts (body reading and dry runs come with them).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read parsed JSON of any shape; production code may not.
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'e2e/**/*.ts', 'apps/admin-web/src/test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AboutController } from './about/about.controller';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -11,7 +10,6 @@ import { HealthController } from './health/health.controller';
 import { HistoryModule } from './history/history.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { RestFallbackModule } from './rest/rest.module';
-import { RestInterceptor } from './rest/rest.interceptor';
 import { SampleDatabaseModule } from './sample-db/sample-db.module';
 import { SecurityModule } from './security/security.module';
 import { TilesModule } from './tiles/tiles.module';
@@ -33,9 +31,5 @@ import { TilesModule } from './tiles/tiles.module';
     RestFallbackModule,
   ],
   controllers: [AboutController, HealthController],
-  providers: [
-    // Guards (authentication) run before interceptors: bodies are read only for authorised requests.
-    { provide: APP_INTERCEPTOR, useClass: RestInterceptor },
-  ],
 })
 export class AppModule {}

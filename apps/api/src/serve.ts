@@ -13,6 +13,7 @@ import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
 import { inputRuleMiddleware } from './rest/input-rule';
 import { restPathMiddleware } from './rest/rest.middleware';
+import { RestHttpAdapter } from './rest/rest-http-adapter';
 import { RouteTable } from './rest/route-table';
 import { mountConsole } from './web/console-static';
 import { securityHeaders } from './web/security-headers';
@@ -26,8 +27,9 @@ export async function serve(config: AppConfig): Promise<void> {
   process.umask(0o077);
   makePrivate(config.dataDir);
   const logger = new Logger('geocatalog');
-  // Bodies are read after authentication by RestInterceptor (XML, JSON and SLD alike, with size limits).
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  // Bodies are read after authentication by WriteInterceptor (XML, JSON and SLD alike, with size
+  // limits); what handlers return is written by RestHttpAdapter.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new RestHttpAdapter(), {
     bodyParser: false,
     logger: new QuietLogger('geocatalog'),
   });

@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Delete, Post } from '../rest/write-routes';
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config';

@@ -1,4 +1,5 @@
-import { Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Post } from '../rest/write-routes';
 import { CatalogError, checkName } from '@geocatalog/catalog-model';
 import { AdminOnly } from '../auth/roles.decorator';
 import { BodyLimit } from '../rest/body-reader';

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
+import { joinDryRuns } from './dry-run';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -87,6 +88,8 @@ export class CatalogDatabaseModule {}
         const dataSource = new DataSource(options!);
         await dataSource.initialize();
         await migrate(dataSource, (options as { url: string }).url);
+        // Before any request: catalog transactions join a dry run or an import's one transaction.
+        joinDryRuns(dataSource);
         return dataSource;
       },
     }),

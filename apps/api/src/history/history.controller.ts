@@ -1,4 +1,5 @@
-import { Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Post } from '../rest/write-routes';
 import { CatalogError, RepDocument } from '@geocatalog/catalog-model';
 import { AuthCaches } from '../auth/auth-caches';
 import { AdminOnly } from '../auth/roles.decorator';

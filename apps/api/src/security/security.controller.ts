@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
+import { Delete, Post, Put } from '../rest/write-routes';
 import { declaredRep, doc, list, RepDocument, ROLES, User } from '@geocatalog/catalog-model';
 import { AdminOnly } from '../auth/roles.decorator';
 import { UserService, userTag, UserView } from '../auth/user.service';

@@ -1,4 +1,5 @@
-import { Controller, Post } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { Post } from '../../rest/write-routes';
 import { readBody } from '../../rest/catalog-body';
 import { RequestBody, RawBody } from '../../rest/rest-params';
 import { DataStore, doc, obj, RepDocument } from '@geocatalog/catalog-model';

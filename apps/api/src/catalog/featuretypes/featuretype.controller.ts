@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Delete, Post, Put } from '../../rest/write-routes';
 import { CatalogError, FeatureType } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';

@@ -1,4 +1,5 @@
-import { Controller, Post, Put } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { Post, Put } from '../../rest/write-routes';
 import { Done } from '../../rest/rest-response';
 
 /**

@@ -1,0 +1,16 @@
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import { respond } from './rest-response-writer';
+import type { RestRequest } from './rest-request';
+
+/**
+ * Nest's Express adapter, writing what every handler returns through the catalog's response
+ * writer (representations in the negotiated format, 201s, raw content, streamed lists) before
+ * Express sends it. Here rather than in a global interceptor: an interceptor costs every request
+ * an rxjs chain and two async resources, and reads need nothing else from one.
+ */
+export class RestHttpAdapter extends ExpressAdapter {
+  override async reply(response: Response, body: unknown, statusCode?: number): Promise<unknown> {
+    return super.reply(response, await respond(response.req as RestRequest, response, body as Parameters<typeof respond>[2]), statusCode);
+  }
+}
