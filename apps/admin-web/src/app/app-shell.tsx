@@ -3,17 +3,8 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { SessionMenu, useIsAdmin } from '../modules/auth';
 import { LiveCatalogUpdates } from '../modules/history';
 import { BrandMark, Spinner, ToastProvider } from '../ui';
+import { SECTIONS, type Section } from './sections';
 import './app-shell.css';
-
-/** Sections of the console, in menu order; each new feature module adds its page here. */
-const SECTIONS = [
-  { to: '/workspaces', label: 'Workspaces' },
-  { to: '/stores', label: 'Data stores' },
-  { to: '/layers', label: 'Layers' },
-  { to: '/styles', label: 'Styles' },
-  { to: '/history', label: 'History' },
-  { to: '/import-export', label: 'Import / Export', adminOnly: true },
-] as const satisfies ReadonlyArray<{ to: string; label: string; adminOnly?: boolean }>;
 
 /** Shown while a page that loads on demand (the editor, the preview) arrives. */
 function PageLoading() {
@@ -27,7 +18,7 @@ function PageLoading() {
 /** The frame around every signed-in page: skip link, header with product, navigation and user, content. */
 export function AppShell() {
   const isAdmin = useIsAdmin();
-  const sections = SECTIONS.filter((section) => !('adminOnly' in section) || isAdmin);
+  const sections = (SECTIONS as ReadonlyArray<Section>).filter((section) => !section.adminOnly || isAdmin);
   return (
     <ToastProvider>
       <LiveCatalogUpdates />

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { RequireSession, SignInPage } from '../modules/auth';
+import { RequireAdmin, RequireSession, SignInPage } from '../modules/auth';
 import { ImportExportPage } from '../modules/catalog-files';
 import { HistoryPage } from '../modules/history';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
@@ -9,6 +10,14 @@ import { StyleEditorPage, StylesPage } from '../modules/styles';
 import { WorkspacesPage } from '../modules/workspaces';
 import { AppShell } from './app-shell';
 import { NotFoundPage } from './not-found-page';
+import { sectionAt } from './sections';
+
+/** A section's page, behind RequireAdmin when the section is for administrators only. */
+function sectionPage(path: string, page: ReactNode): RouteObject {
+  const section = sectionAt(path);
+  if (!section) throw new Error(`No section at /${path}`);
+  return { path, element: section.adminOnly ? <RequireAdmin title={section.label}>{page}</RequireAdmin> : page };
+}
 
 /** Every page of the console; paths are relative to the console's base (`/geoserver/web`). */
 export const routes: RouteObject[] = [
@@ -21,19 +30,19 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="/workspaces" replace /> },
-      { path: 'workspaces', element: <WorkspacesPage /> },
-      { path: 'stores', element: <StoresPage /> },
+      sectionPage('workspaces', <WorkspacesPage />),
+      sectionPage('stores', <StoresPage />),
       { path: 'stores/new', element: <NewStorePage /> },
       { path: 'stores/:workspace/:store', element: <StorePage /> },
-      { path: 'layers', element: <LayersPage /> },
+      sectionPage('layers', <LayersPage />),
       { path: 'layers/publish', element: <PublishPage /> },
       { path: 'layers/:workspace/:layer', element: <LayerPage /> },
-      { path: 'styles', element: <StylesPage /> },
+      sectionPage('styles', <StylesPage />),
       // One segment: a global style; two: a workspace's style (names never hold a slash).
       { path: 'styles/:style', element: <StyleEditorPage /> },
       { path: 'styles/:workspace/:style', element: <StyleEditorPage /> },
-      { path: 'history', element: <HistoryPage /> },
-      { path: 'import-export', element: <ImportExportPage /> },
+      sectionPage('history', <HistoryPage />),
+      sectionPage('import-export', <ImportExportPage />),
       { path: 'preview', element: <Navigate to="/layers" replace /> },
       { path: 'preview/:layer', element: <PreviewPage /> },
       { path: '*', element: <NotFoundPage /> },

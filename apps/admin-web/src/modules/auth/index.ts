@@ -1,11 +1,12 @@
 // The auth module's public face: other modules and the app import from here only.
 export { AuthProvider, SESSION_NOTICES, type AuthContextValue, type SessionNotice } from './auth-context';
+export { RequireAdmin } from './components/require-admin';
 export { RequireSession } from './components/require-session';
 export { SessionMenu } from './components/session-menu';
 export { WRONG_CREDENTIALS_MESSAGE } from './components/sign-in-form';
 export { useAuth } from './hooks/use-auth';
 export { useFeaturesClient } from './hooks/use-features-client';
-export { useIsAdmin } from './hooks/use-is-admin';
+export { useIsAdmin, useSessionRoles } from './hooks/use-is-admin';
 export { useTilesClient } from './hooks/use-tiles-client';
 export { useRestClient } from './hooks/use-rest-client';
 export { SignInPage } from './pages/sign-in-page';

@@ -63,13 +63,16 @@ describe('import / export page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Import / Export' })).toBeTruthy();
   });
 
-  it('is not in the navigation of a reader', async () => {
+  it('is not in the navigation of a reader, nor shown to one who opens it', async () => {
     const { queryClient } = await openPage(planThenApply([]), ['READER']);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    await within(nav).findByRole('link', { name: 'History' });
+    await within(nav).findByRole('link', { name: 'Workspaces' });
     // The roles arrive with the session query: wait until it has answered.
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.session())?.status).toBe('success'));
     expect(within(nav).queryByRole('link', { name: 'Import / Export' })).toBeNull();
+    // Typed in by hand, the page says why it is not there instead of offering what would be refused.
+    expect(screen.getByText('For administrators only')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Plan' })).toBeNull();
   });
 
   it('asks for a zip before planning, and sends nothing', async () => {

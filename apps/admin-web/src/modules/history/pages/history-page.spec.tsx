@@ -47,16 +47,26 @@ function historyServer() {
   return { answer, seen };
 }
 
-function openHistory(path = '/history') {
+function openHistory(path = '/history', roles?: string[]) {
   const catalog = fakeCatalog();
   addWorkspace(catalog, 'acme');
   const server = historyServer();
   const api = catalogFetch(catalog, server.answer);
-  renderConsole({ fetch: api.fetch, path, session: ADMIN_SESSION });
-  return server;
+  const view = renderConsole({ fetch: api.fetch, path, session: ADMIN_SESSION, roles });
+  return { ...server, ...view };
 }
 
 describe('history page', () => {
+  it('shows a reader why it is not there (the history is for administrators), asks nothing of it, and leaves it out of the menu', async () => {
+    const { seen } = openHistory('/history', ['READER']);
+    expect(await screen.findByText('For administrators only')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'History' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Workspaces' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'History' })).toBeNull();
+    expect(seen).toEqual([]);
+  });
+
   it('lists changes newest first, links records that have a page, and loads older ones', async () => {
     openHistory();
     const table = await screen.findByRole('table', { name: 'Changes' });

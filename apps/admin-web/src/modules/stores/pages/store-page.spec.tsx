@@ -1,14 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../api';
 import { addStore, addWorkspace, catalogFetch, fakeCatalog, publish } from '../../../test/fake-catalog';
 import { ADMIN_SESSION, renderConsole } from '../../../test/render-console';
 
-function openStore() {
+function openStore(roles?: string[]) {
   const catalog = fakeCatalog();
   addWorkspace(catalog, 'acme');
   publish(addStore(catalog, 'acme', 'pg', ['states']), 'states');
   const api = catalogFetch(catalog);
-  const view = renderConsole({ fetch: api.fetch, path: '/stores/acme/pg', session: ADMIN_SESSION });
+  const view = renderConsole({ fetch: api.fetch, path: '/stores/acme/pg', session: ADMIN_SESSION, roles });
   return { catalog, api, ...view };
 }
 
@@ -38,6 +39,17 @@ describe('data store page', () => {
     fireEvent.change(within(dialog).getByLabelText(/Type pg to confirm/), { target: { value: 'pg' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete data store' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/stores'));
+  });
+
+  it("shows its history to an administrator only, and a reader's page asks nothing of the history", async () => {
+    openStore();
+    expect(await screen.findByRole('region', { name: 'History' })).toBeTruthy();
+    cleanup();
+    const { api, queryClient } = openStore(['READER']);
+    await screen.findByRole('form', { name: 'Edit data store' });
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.session())?.status).toBe('success'));
+    expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
+    expect(api.requests.filter((r) => r.url.includes('/changes'))).toEqual([]);
   });
 
   it('says so when the store does not exist', async () => {

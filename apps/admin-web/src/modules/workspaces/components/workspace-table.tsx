@@ -12,8 +12,11 @@ export const WORKSPACE_SPEC: ListSpec<WorkspaceSummary> = {
   compare: { name: byText((workspace) => workspace.name) },
 };
 
-/** Columns of the workspace list; `onDelete` opens the delete confirmation for a row. */
-export function workspaceColumns(onDelete: (name: string) => void): Column<WorkspaceSummary>[] {
+/**
+ * Columns of the workspace list; `onDelete` opens the delete confirmation for a row. The link to
+ * a workspace's history is there when `history` says the user may read it (administrators).
+ */
+export function workspaceColumns(onDelete: (name: string) => void, history: boolean): Column<WorkspaceSummary>[] {
   return [
     {
       key: 'name',
@@ -30,9 +33,11 @@ export function workspaceColumns(onDelete: (name: string) => void): Column<Works
           <Link to={`/stores?workspace=${encodeURIComponent(workspace.name)}`}>Data stores</Link>
           <Link to={`/layers?workspace=${encodeURIComponent(workspace.name)}`}>Layers</Link>
           <Link to={`/styles?workspace=${encodeURIComponent(workspace.name)}`}>Styles</Link>
-          <Link to={historyPagePath(historyResource.workspace(workspace.name))} aria-label={`History of workspace ${workspace.name}`}>
-            History
-          </Link>
+          {history && (
+            <Link to={historyPagePath(historyResource.workspace(workspace.name))} aria-label={`History of workspace ${workspace.name}`}>
+              History
+            </Link>
+          )}
         </span>
       ),
     },

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../api';
 import { fakeFetch, type FakeAnswer, type RecordedRequest } from '../../../test/fake-rest';
 import { ADMIN_SESSION, renderConsole } from '../../../test/render-console';
 
@@ -18,10 +19,10 @@ function workspaceApi(initial: string[] = []) {
   });
 }
 
-function openWorkspaces(initial?: string[]) {
+function openWorkspaces(initial?: string[], roles?: string[]) {
   const api = workspaceApi(initial);
-  renderConsole({ fetch: api.fetch, path: '/workspaces', session: ADMIN_SESSION });
-  return api;
+  const view = renderConsole({ fetch: api.fetch, path: '/workspaces', session: ADMIN_SESSION, roles });
+  return { ...api, ...view };
 }
 
 function submitName(name: string) {
@@ -41,6 +42,17 @@ describe('workspaces page', () => {
     ).toEqual(['acme', 'topp']);
     expect(screen.getByText('2 workspaces')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Workspaces' })).toBeTruthy();
+  });
+
+  it("links each workspace's history for an administrator only (the history's endpoints are theirs)", async () => {
+    openWorkspaces(['acme']);
+    expect(await screen.findByRole('link', { name: 'History of workspace acme' })).toBeTruthy();
+    cleanup();
+    const { queryClient } = openWorkspaces(['acme'], ['READER']);
+    const table = await screen.findByRole('table', { name: 'Workspaces' });
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.session())?.status).toBe('success'));
+    expect(within(table).getByRole('link', { name: 'Layers' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'History of workspace acme' })).toBeNull();
   });
 
   it('says "No workspaces yet" for the empty list, and its action focuses the name field', async () => {

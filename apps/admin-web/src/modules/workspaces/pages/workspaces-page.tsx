@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Card, CatalogList, EmptyState, PageHeader, Spinner, useListState, useToast } from '../../../ui';
+import { useIsAdmin } from '../../auth';
 import { CreateWorkspaceForm } from '../components/create-workspace-form';
 import { DeleteWorkspaceDialog } from '../components/delete-workspace-dialog';
 import { WORKSPACE_LIST, WORKSPACE_SPEC, workspaceColumns } from '../components/workspace-table';
@@ -14,7 +15,8 @@ export function WorkspacesPage() {
   const nameInputRef = useRef<HTMLInputElement>(null);
   const [lastCreated, setLastCreated] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const columns = useMemo(() => workspaceColumns(setDeleting), []);
+  const isAdmin = useIsAdmin();
+  const columns = useMemo(() => workspaceColumns(setDeleting, isAdmin), [isAdmin]);
   const highlighted = useMemo(() => new Set(lastCreated ? [lastCreated] : []), [lastCreated]);
   const count = workspaces.data?.length;
 
