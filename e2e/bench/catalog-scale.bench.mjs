@@ -8,38 +8,13 @@
 //   - the api's memory (RSS of its processes) after those lists and at its peak while 10 of them
 //     are served at once.
 // Needs TEST_DATABASE_URL (PostgreSQL with PostGIS) and the built api.
-import { readFileSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { setInterval, clearInterval } from 'node:timers';
 import pg from 'pg';
-import { createDatabase, percentile, query, startApi } from './lib.mjs';
+import { createDatabase, percentile, query, startApi, treeRssMb } from './lib.mjs';
 
 const LAYERS = Number(process.env.BENCH_LAYERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-/** Resident memory of a process and its children (the api's workers), in MB. */
-function treeRssMb(root) {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = [root, ...[...parents].filter(([, ppid]) => ppid === root).map(([pid]) => pid)];
-  let kb = 0;
-  for (const pid of tree) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return kb / 1024;
-}
 
 /** GET with time to the first byte and to the last, reading as fast as the body comes. */
 function timedGet(url, auth) {

@@ -2,7 +2,7 @@
 // built api started as a process on a free port.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,4 +143,46 @@ export async function createDataStoreOn(api, database) {
     'POST datastore',
   );
   return created;
+}
+
+/** The fields of /proc/{pid}/stat after the command name (which may hold spaces); null once the process is gone. */
+function statFields(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** A process and its children (an api's or a baseline's workers), from /proc. */
+export function processTree(root) {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => Number(statFields(pid)?.[1]) === root);
+  return [root, ...children];
+}
+
+/** Resident memory of a process and its children, in MB. */
+export function treeRssMb(root) {
+  let kb = 0;
+  for (const pid of processTree(root)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+/** CPU time (user + system) spent so far by a process and its children, in ms (clock ticks of 10 ms). */
+export function treeCpuMs(root) {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    const fields = statFields(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
 }
