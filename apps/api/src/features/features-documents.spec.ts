@@ -7,7 +7,7 @@ import {
   featureLinks,
   landingPage,
 } from './features-documents';
-import { FeaturesLinks, segment } from './features-links';
+import { FeaturesLinks, segment, withQuery } from './features-links';
 
 const root = 'https://maps.example.org/geoserver/ogc/features/v1';
 const links = new FeaturesLinks(root);
@@ -112,5 +112,36 @@ describe('featureLinks', () => {
 describe('segment', () => {
   it('encodes a path segment but keeps the colon of ws:layer', () => {
     expect(segment('été:地图')).toBe('%C3%A9t%C3%A9:%E5%9C%B0%E5%9B%BE');
+  });
+
+  it('is encodeURIComponent with the colon kept, for every ASCII character and plain names alike', () => {
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
+    for (const value of [...ascii, ...ascii.map((c) => `pub:layer_${c}x`), 'pub:layer_000123', "a-b_c.d!e~f*g'h(i)j", '']) {
+      expect(segment(value)).toBe(encodeURIComponent(value).replace(/%3A/gi, ':'));
+    }
+  });
+});
+
+describe('withQuery', () => {
+  const slow = (url: string, query: Array<[string, string]>) => {
+    const search = new URLSearchParams(query).toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+    return search ? `${url}?${search}` : url;
+  };
+
+  it('writes what URLSearchParams writes (commas and colons kept), for every ASCII character in keys and values', () => {
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
+    const queries: Array<Array<[string, string]>> = [
+      [['f', 'json']],
+      [
+        ['bbox', '-180,-90,180,90'],
+        ['limit', '10'],
+        ['crs', 'http://www.opengis.net/def/crs/OGC/1.3/CRS84'],
+      ],
+      [['properties', 'name,pop_2020']],
+      [],
+      ...ascii.map((c): Array<[string, string]> => [[`k${c}`, `v${c}w`]]),
+    ];
+    for (const query of queries) expect(withQuery('http://h/x', query)).toBe(slow('http://h/x', query));
+    expect(withQuery('http://h/x')).toBe('http://h/x');
   });
 });

@@ -64,14 +64,24 @@ export function withFormat(params: Map<string, string>, format: string | undefin
   return format === undefined ? out : [...out, ['f', format]];
 }
 
+/** Characters a path segment keeps as they are (what encodeURIComponent leaves, and `:`). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9\-_.!~*'():]*$/;
+/** Characters a query keeps as they are (what URLSearchParams leaves, and `,` and `:`). */
+const PLAIN_QUERY = /^[A-Za-z0-9\-_.*,:]*$/;
+
 /** A path segment: percent-encoded, but `:` (as in `ws:layer`) kept readable. */
 export function segment(value: string): string {
+  // A name that needs no escape (the usual one) is its own segment: one scan, no copies.
+  if (PLAIN_SEGMENT.test(value)) return value;
   return encodeURIComponent(value).replace(/%3A/gi, ':');
 }
 
-function withQuery(url: string, query?: Iterable<[string, string]>): string {
+/** `url` with the query, percent-encoded as a form; commas (bbox, properties) and colons kept readable. */
+export function withQuery(url: string, query?: Iterable<[string, string]>): string {
   if (!query) return url;
-  // Commas (bbox, properties) and colons are allowed in a query as they are: kept readable.
-  const search = new URLSearchParams([...query]).toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+  const pairs = [...query];
+  const search = pairs.every(([k, v]) => PLAIN_QUERY.test(k) && PLAIN_QUERY.test(v))
+    ? pairs.map(([k, v]) => `${k}=${v}`).join('&')
+    : new URLSearchParams(pairs).toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
   return search ? `${url}?${search}` : url;
 }

@@ -91,6 +91,9 @@ function localHost(req: Request): string {
   return `${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
 }
 
+/** The characters encodeURIComponent leaves as they are. */
+const UNESCAPED = /^[A-Za-z0-9\-_.!~*'()]*$/;
+
 /** Builds absolute REST URLs for links and `Location` headers of one request. */
 export class LinkBuilder {
   constructor(
@@ -102,7 +105,10 @@ export class LinkBuilder {
 
   /** Absolute URL of a path below `/rest`, without suffix (for `Location`). */
   url(...segments: string[]): string {
-    return `${this.restBase}/${segments.map(encodeURIComponent).join('/')}`;
+    let url = this.restBase;
+    // Names that need no escape (most) are written as they are: lists make one URL per entry.
+    for (const segment of segments) url += `/${UNESCAPED.test(segment) ? segment : encodeURIComponent(segment)}`;
+    return url;
   }
 
   /** Absolute URL with the response format's suffix (for atom links). */
