@@ -5,7 +5,6 @@
 // itself costs per request, so the api's figure can be set against both the bare server and
 // the cheapest the card's stack allows. Run as PROCESSES processes on one port, like bare-server.
 import 'reflect-metadata';
-import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { Controller, Get, Header, Inject, Injectable, Module, NotFoundException, Req, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,11 +12,9 @@ import { AuthGuard, PassportModule, PassportStrategy } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BasicStrategy } from 'passport-http';
 import { DataSource } from 'typeorm';
+import { runBaseline, STORE_SQL } from './request-path-baseline.mjs';
 
 const [port, databaseUrl, authorization, bodyFile, processes = '1'] = process.argv.slice(2);
-
-const SQL = `SELECT s.id, s.name, s.description, s.type, s.enabled, s.connection_parameters, s.version, w.name AS workspace, w.version AS workspace_version
-  FROM data_store s JOIN workspace w ON w.id = s.workspace_id WHERE w.name = $1 AND s.name = $2`;
 
 async function serve() {
   // A string: Nest sends a Buffer as JSON.
@@ -39,7 +36,7 @@ async function serve() {
       this.db = db;
     }
     async get(req) {
-      const rows = await this.db.query(SQL, [req.params.workspace, req.params.store]);
+      const rows = await this.db.query(STORE_SQL, [req.params.workspace, req.params.store]);
       if (!rows.length) throw new NotFoundException();
       return body;
     }
@@ -63,20 +60,4 @@ async function serve() {
   await app.listen(Number(port), '127.0.0.1');
 }
 
-if (cluster.isPrimary && Number(processes) > 1) {
-  let listening = 0;
-  for (let i = 0; i < Number(processes); i++) {
-    cluster.fork().on('listening', () => {
-      if (++listening === Number(processes)) process.send?.('listening');
-    });
-  }
-  process.on('SIGTERM', () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill();
-    process.exit(0);
-  });
-} else {
-  // An exit, not a kill, so that --cpu-prof can write its profile.
-  for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => process.exit(0));
-  await serve();
-  process.send?.('listening');
-}
+await runBaseline(processes, serve);
