@@ -1,3 +1,4 @@
+import { UNESCAPED_URI_CHARACTERS } from '../rest/uri-component';
 import { MEDIA, MediaKey } from './features-params';
 
 /** The root of this API below the context path. */
@@ -65,7 +66,7 @@ export function withFormat(params: Map<string, string>, format: string | undefin
 }
 
 /** Characters a path segment keeps as they are (what encodeURIComponent leaves, and `:`). */
-const PLAIN_SEGMENT = /^[A-Za-z0-9\-_.!~*'():]*$/;
+const PLAIN_SEGMENT = new RegExp(`^[${UNESCAPED_URI_CHARACTERS}:]*$`);
 /** Characters a query keeps as they are (what URLSearchParams leaves, and `,` and `:`). */
 const PLAIN_QUERY = /^[A-Za-z0-9\-_.*,:]*$/;
 

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { UNESCAPED_URI_CHARACTERS } from './uri-component';
 
 /** Formats a response can take. `sld` is a style's own document. */
 export type ResponseFormat = 'xml' | 'json' | 'sld';
@@ -91,8 +92,7 @@ function localHost(req: Request): string {
   return `${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
 }
 
-/** The characters encodeURIComponent leaves as they are. */
-const UNESCAPED = /^[A-Za-z0-9\-_.!~*'()]*$/;
+const UNESCAPED = new RegExp(`^[${UNESCAPED_URI_CHARACTERS}]*$`);
 
 /** Builds absolute REST URLs for links and `Location` headers of one request. */
 export class LinkBuilder {

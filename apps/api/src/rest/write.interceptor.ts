@@ -7,8 +7,6 @@ import { withDryRun } from '../database/dry-run';
 import { bodyLimitOf, needsBody, readBody } from './body-reader';
 import type { RestRequest } from './rest-request';
 
-const WRITES = new Set(['POST', 'PUT', 'DELETE']);
-
 /**
  * What runs around a write handler (routes declared with `write-routes.ts`), after the guards:
  * the body of a REST POST/PUT is read (only now, once the request is authorised), and
@@ -31,7 +29,8 @@ export class WriteInterceptor implements NestInterceptor {
       if (needsBody(req)) req.rest!.body = await readBody(req, bodyLimitOf(context.getHandler()));
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     };
-    if (!req.rest || !WRITES.has(req.method) || !isDryRun(req.query.dryRun)) return from(handle());
+    // Every route with this interceptor is a write; a dry run is one of the REST API's.
+    if (!req.rest || !isDryRun(req.query.dryRun)) return from(handle());
     res.setHeader('Dry-Run', 'true');
     return from(withDryRun(this.db, handle));
   }
