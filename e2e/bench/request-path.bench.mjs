@@ -30,7 +30,7 @@ try {
   const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'gc-bare-')), 'store.xml');
   writeFileSync(bodyFile, body);
   const storePath = '/geoserver/rest/workspaces/bench/datastores/store.xml';
-  /** A baseline server script started on its own port; resolves to its URL once it listens. */
+  /** A baseline server script started on its own port; resolves to its URL and process once it listens. */
   const start = async (script, port) => {
     const child = fork(path.join(here, script), [String(port), catalog.url, api.auth, bodyFile, String(processes)], { stdio: 'inherit' });
     baselines.push(child);
@@ -39,18 +39,18 @@ try {
     const check = await fetch(url, { headers: { authorization: api.auth } });
     const got = Buffer.from(await check.arrayBuffer());
     if (check.status !== 200 || !got.equals(body)) throw new Error(`${script} did not answer the same bytes: ${check.status} ${got.toString().slice(0, 200)}`);
-    return url;
+    return { url, pid: child.pid };
   };
   const port = 19300 + (process.pid % 500);
-  const urls = { api: apiUrl, bare: await start('bare-server.mjs', port), floor: await start('nest-floor-server.mjs', port + 500) };
+  const servers = { api: { url: apiUrl, pid: api.pid }, bare: await start('bare-server.mjs', port), floor: await start('nest-floor-server.mjs', port + 500) };
   const run = async (url) => (await autocannon({ url, connections: 32, duration, headers: { authorization: api.auth } })).requests.average;
   const order = ['api', 'floor', 'bare'];
-  for (const which of order) await run(urls[which]); // warm-up
+  for (const which of order) await run(servers[which].url); // warm-up
   const figures = { api: [], floor: [], bare: [] };
   for (let i = 0; i < rounds; i++) {
     // Each round in another order, so none is always measured first or last.
     const turn = order.map((_, k) => order[(k + i) % order.length]);
-    for (const which of turn) figures[which].push(await run(urls[which]));
+    for (const which of turn) figures[which].push(await run(servers[which].url));
   }
   const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
   const line = (xs) => `${xs.map((x) => x.toFixed(0)).join(', ')} req/s (mean ${mean(xs).toFixed(0)})`;
@@ -63,7 +63,6 @@ try {
     `  ratio stack alone/bare: ${(mean(figures.floor) / mean(figures.bare)).toFixed(2)}; api/stack alone: ${(mean(figures.api) / mean(figures.floor)).toFixed(2)}`,
   );
 
-  const pids = { api: api.pid, bare: baselines[0].pid, floor: baselines[1].pid };
   const cpuSeconds = Math.max(3, Math.round(duration / 2));
   console.log(`CPU per request (user + system of each server's processes, /proc), 32 connections, ${cpuSeconds} s each:`);
   for (const [what, headers, expected] of [
@@ -72,9 +71,9 @@ try {
   ]) {
     const cells = [];
     for (const which of order) {
-      const before = treeCpuMs(pids[which]);
-      const r = await autocannon({ url: urls[which], connections: 32, duration: cpuSeconds, headers });
-      const spent = treeCpuMs(pids[which]) - before;
+      const before = treeCpuMs(servers[which].pid);
+      const r = await autocannon({ url: servers[which].url, connections: 32, duration: cpuSeconds, headers });
+      const spent = treeCpuMs(servers[which].pid) - before;
       const answered = expected === 401 ? r['4xx'] : r['2xx'];
       if (answered !== r.requests.total)
         throw new Error(`${which} answered ${r.requests.total - answered} of ${r.requests.total} requests with another status than ${expected}`);

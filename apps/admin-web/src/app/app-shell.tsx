@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { SessionMenu, useIsAdmin } from '../modules/auth';
 import { LiveCatalogUpdates } from '../modules/history';
 import { BrandMark, Spinner, ToastProvider } from '../ui';
-import { SECTIONS, type Section } from './sections';
+import { SECTIONS } from './sections';
 import './app-shell.css';
 
 /** Shown while a page that loads on demand (the editor, the preview) arrives. */
@@ -18,7 +18,7 @@ function PageLoading() {
 /** The frame around every signed-in page: skip link, header with product, navigation and user, content. */
 export function AppShell() {
   const isAdmin = useIsAdmin();
-  const sections = (SECTIONS as ReadonlyArray<Section>).filter((section) => !section.adminOnly || isAdmin);
+  const sections = SECTIONS.filter((section) => !section.adminOnly || isAdmin);
   return (
     <ToastProvider>
       <LiveCatalogUpdates />

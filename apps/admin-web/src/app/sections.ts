@@ -3,22 +3,22 @@
  * `adminOnly` section is left out of a non-administrator's menu, and its page shows them why it
  * is not there (router.tsx): the server answers its endpoints with 403 to anyone else.
  */
-export const SECTIONS = [
-  { to: '/workspaces', label: 'Workspaces' },
-  { to: '/stores', label: 'Data stores' },
-  { to: '/layers', label: 'Layers' },
-  { to: '/styles', label: 'Styles' },
-  { to: '/history', label: 'History', adminOnly: true },
-  { to: '/import-export', label: 'Import / Export', adminOnly: true },
-] as const satisfies ReadonlyArray<Section>;
-
 export interface Section {
   to: string;
   label: string;
   adminOnly?: boolean;
 }
 
+export const SECTIONS: ReadonlyArray<Section> = [
+  { to: '/workspaces', label: 'Workspaces' },
+  { to: '/stores', label: 'Data stores' },
+  { to: '/layers', label: 'Layers' },
+  { to: '/styles', label: 'Styles' },
+  { to: '/history', label: 'History', adminOnly: true },
+  { to: '/import-export', label: 'Import / Export', adminOnly: true },
+];
+
 /** The section whose page is at `path` (relative, e.g. `history`), if any. */
 export function sectionAt(path: string): Section | undefined {
-  return (SECTIONS as ReadonlyArray<Section>).find((section) => section.to === `/${path}`);
+  return SECTIONS.find((section) => section.to === `/${path}`);
 }

@@ -53,24 +53,22 @@ export async function readSnapshot(manager: EntityManager, workspaces: string[] 
     layers: new Map(),
     styles: new Map(),
   };
+  // Every query is filtered by workspace (no list of record ids: a catalog of 100,000 layers would
+  // pass PostgreSQL's 65,535 parameters), and all of it when every workspace is chosen.
+  const all = workspaces === 'all';
+  const inChosen = (column: string) => (all ? 'true' : chosenIds.length ? `${column} IN (:...ids)` : 'false');
+  const ids = { ids: chosenIds };
   const styleRows = await manager
     .getRepository(StyleEntity)
     .createQueryBuilder('s')
     .addSelect('s.content')
-    .where(workspaces === 'all' ? 'true' : chosenIds.length ? '(s.workspace_id IS NULL OR s.workspace_id IN (:...ids))' : 's.workspace_id IS NULL', {
-      ids: chosenIds,
-    })
+    .where(`(s.workspace_id IS NULL OR ${inChosen('s.workspace_id')})`, ids)
     .orderBy('s.name')
     .getMany();
   const stylesById = new Map(styleRows.map((s) => [s.id, s]));
   for (const s of styleRows) snapshot.styles.set(styleKey(s.workspaceId === null ? undefined : byId.get(s.workspaceId)?.name, s.name), s);
   if (!chosenIds.length) return snapshot;
 
-  // Every query is filtered by workspace (no list of record ids: a catalog of 100,000 layers would
-  // pass PostgreSQL's 65,535 parameters), and all of it when every workspace is chosen.
-  const all = workspaces === 'all';
-  const inChosen = (column: string) => (all ? 'true' : `${column} IN (:...ids)`);
-  const ids = { ids: chosenIds };
   const stores = await manager.getRepository(DataStoreEntity).createQueryBuilder('s').where(inChosen('s.workspace_id'), ids).orderBy('s.name').getMany();
   const storesById = new Map(stores.map((s) => [s.id, s]));
   for (const s of stores) {
