@@ -7,11 +7,14 @@ export const PRIMARY_LINK = Symbol('PRIMARY_LINK');
 
 export type { AuthChange };
 
-/** The caches of authentication in a process. */
-export type AuthCache = 'credentials' | 'sessions';
+/**
+ * What a process holds on the strength of an earlier sign-in: caches of verified credentials and
+ * looked-up sessions (dropped), and open event streams (checked again, ended when no longer allowed).
+ */
+export type AuthCache = 'credentials' | 'sessions' | 'streams';
 
-/** What a change makes stale: a user's password, state or roles end both; a sign-out only sessions. */
-const DROPPED: Record<AuthChange, AuthCache[]> = { users: ['credentials', 'sessions'], sessions: ['sessions'] };
+/** What a change makes stale: a user's password, state or roles all three; a sign-out sessions and streams. */
+const DROPPED: Record<AuthChange, AuthCache[]> = { users: ['credentials', 'sessions', 'streams'], sessions: ['sessions', 'streams'] };
 
 /**
  * The per-process caches of authentication (verified credentials, looked-up sessions) and what
@@ -22,20 +25,20 @@ const DROPPED: Record<AuthChange, AuthCache[]> = { users: ['credentials', 'sessi
 @Injectable()
 export class AuthCaches {
   private readonly logger = new Logger('Auth');
-  private readonly droppers: Record<AuthCache, Array<() => void>> = { credentials: [], sessions: [] };
+  private readonly droppers: Record<AuthCache, Array<() => void | Promise<void>>> = { credentials: [], sessions: [], streams: [] };
 
   constructor(@Optional() @Inject(PRIMARY_LINK) private readonly link?: PrimaryLink) {
     link?.onForget((change) => this.drop(change));
   }
 
-  /** `drop` empties a cache of kind `what`. */
-  register(what: AuthCache, drop: () => void): void {
+  /** `drop` empties a cache of kind `what` (or checks again what it admitted; {@link changed} waits for it). */
+  register(what: AuthCache, drop: () => void | Promise<void>): void {
     this.droppers[what].push(drop);
   }
 
   /** Drops what `change` made stale here and in every other worker (waits for them). */
   async changed(change: AuthChange): Promise<void> {
-    this.drop(change);
+    await this.drop(change);
     if (!this.link) return;
     try {
       await this.link.ask({ type: 'gc:forget', what: change });
@@ -45,8 +48,10 @@ export class AuthCaches {
     }
   }
 
-  private drop(change: AuthChange): void {
-    for (const what of DROPPED[change]) for (const drop of this.droppers[what]) drop();
+  private async drop(change: AuthChange): Promise<void> {
+    const pending: Array<void | Promise<void>> = [];
+    for (const what of DROPPED[change]) for (const drop of this.droppers[what]) pending.push(drop());
+    await Promise.all(pending);
   }
 }
 

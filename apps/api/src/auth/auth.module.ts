@@ -32,6 +32,6 @@ function signInLimits(): SignInLimits {
     { provide: SIGN_IN_LIMITS, useFactory: signInLimits },
     { provide: APP_GUARD, useClass: CatalogAuthGuard },
   ],
-  exports: [UserService, AuthService],
+  exports: [UserService, AuthService, SessionService],
 })
 export class AuthModule {}

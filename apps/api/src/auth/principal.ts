@@ -4,4 +4,6 @@ import type { Role } from '@geocatalog/catalog-model';
 export interface Principal {
   userName: string;
   roles: Role[];
+  /** The SHA-256 of the console session token it signed in with; absent for Basic credentials. */
+  session?: string;
 }

@@ -22,6 +22,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 export const MAX_SESSIONS_PER_USER = 50;
 const MAX_CACHED = 10_000;
 
+/** A session row `s` that has not expired (parameter $2: {@link SESSION_IDLE_MS}). */
+const LIVE = `s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`;
+
 interface Cached {
   principal: Principal;
   userId: number;
@@ -81,8 +84,7 @@ export class SessionService {
               coalesce((SELECT json_agg(r.role ORDER BY r.role) FROM user_role r WHERE r.user_id = u.id), '[]'::json) AS roles,
               s.last_seen_at <= now() - $3 * interval '1 millisecond' AS stale
          FROM app_session s JOIN app_user u ON u.id = s.user_id
-        WHERE s.token_hash = $1 AND u.enabled
-          AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
+        WHERE s.token_hash = $1 AND u.enabled AND ${LIVE}`,
       [hash, SESSION_IDLE_MS, TOUCH_INTERVAL_MS],
     );
     if (!rows.length) {
@@ -91,11 +93,21 @@ export class SessionService {
     }
     const row = rows[0];
     if (row.stale) await this.db.query(`UPDATE app_session SET last_seen_at = now() WHERE token_hash = $1`, [hash]);
-    const principal: Principal = { userName: row.name, roles: row.roles };
+    const principal: Principal = { userName: row.name, roles: row.roles, session: hash };
     if (generation !== this.generation) return principal;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     this.cache.set(hash, { principal, userId: row.user_id, expires: Date.now() + SESSION_CACHE_TTL_MS });
     return principal;
+  }
+
+  /** Which of these sessions (by {@link Principal.session}) have not ended (signed out, expired, their user's sessions ended). */
+  async live(sessions: string[]): Promise<Set<string>> {
+    if (!sessions.length) return new Set();
+    const rows: Array<{ token_hash: string }> = await this.db.query(`SELECT s.token_hash FROM app_session s WHERE s.token_hash = ANY($1) AND ${LIVE}`, [
+      sessions,
+      SESSION_IDLE_MS,
+    ]);
+    return new Set(rows.map((r) => r.token_hash));
   }
 
   /** Signs out: the row is deleted, then every worker forgets it before this resolves. */

@@ -183,9 +183,25 @@ describe('ForgetRelay: cached credentials dropped in every worker before the cha
     const cluster = new FakeCluster();
     const dropped: string[] = [];
     const a = cluster.worker(1);
-    for (const id of [2, 3]) cluster.worker(id).onForget((what) => dropped.push(`${id}:${what}`));
+    for (const id of [2, 3])
+      cluster.worker(id).onForget((what) => {
+        dropped.push(`${id}:${what}`);
+      });
     await a.ask({ type: 'gc:forget', what: 'users' });
     expect(dropped.sort()).toEqual(['2:users', '3:users']);
+    expect(cluster.warnings).toEqual([]);
+  });
+
+  it('waits for a worker whose drop takes time (its event streams checked again) before it answers', async () => {
+    const cluster = new FakeCluster();
+    const done: string[] = [];
+    const a = cluster.worker(1, 1_000);
+    cluster.worker(2).onForget(async (what) => {
+      await new Promise((r) => setTimeout(r, 20));
+      done.push(`2:${what}`);
+    });
+    await a.ask({ type: 'gc:forget', what: 'sessions' });
+    expect(done).toEqual(['2:sessions']);
     expect(cluster.warnings).toEqual([]);
   });
 

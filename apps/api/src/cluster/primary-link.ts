@@ -21,7 +21,7 @@ export class PrimaryUnreachable extends Error {}
 export class PrimaryLink {
   private next = 1;
   private readonly waiting = new Map<number, { resolve: (reply: ReplyMessage) => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>();
-  private forget: (what: AuthChange) => void = () => undefined;
+  private forget: (what: AuthChange) => void | Promise<void> = () => undefined;
 
   constructor(
     private readonly channel: Channel,
@@ -52,8 +52,8 @@ export class PrimaryLink {
     this.post(message, () => undefined);
   }
 
-  /** `drop` is called when the primary relays another worker's change; the primary is answered after it. */
-  onForget(drop: (what: AuthChange) => void): void {
+  /** `drop` is called when the primary relays another worker's change; the primary is answered when it is done. */
+  onForget(drop: (what: AuthChange) => void | Promise<void>): void {
     this.forget = drop;
   }
 
@@ -61,8 +61,11 @@ export class PrimaryLink {
     if (message.type === 'gc:reply') {
       this.settle(message.id)?.resolve(message);
     } else if (message.type === 'gc:forget') {
-      this.forget(message.what);
-      this.tell({ type: 'gc:forgotten', id: message.id });
+      // Answered even when the drop failed: the primary must not wait for what will not come.
+      void Promise.resolve()
+        .then(() => this.forget(message.what))
+        .catch(() => undefined)
+        .finally(() => this.tell({ type: 'gc:forgotten', id: message.id }));
     }
   }
 
