@@ -5,6 +5,7 @@ import { CatalogNotifications } from '../database/catalog-notifications';
 import { afterCommit } from '../database/commit-hooks';
 import { CATALOG_DATABASE, CatalogDatabase } from '../database/database.module';
 import { ChangeEvent, ChangeLog } from './change-log';
+import { StreamAudience } from './stream-audience';
 
 /** Changes read from the history per query. */
 const PAGE = 500;
@@ -25,7 +26,8 @@ interface Subscriber {
  * catalog_changes`, which every process sends after its commits, and every two seconds; woken,
  * it reads the history after the last number it delivered. A stream joining with a `since` first replays the
  * history itself, then goes live. A stream that cannot keep up is dropped: writers never wait
- * for readers.
+ * for readers. Before a change of a user account is sent, the {@link StreamAudience} checks
+ * every stream's user again, so a stream whose user lost access receives nothing after it.
  */
 @Injectable()
 export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -42,6 +44,7 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
     @InjectDataSource() db: DataSource,
     @Inject(CATALOG_DATABASE) private readonly catalog: CatalogDatabase,
     private readonly log: ChangeLog,
+    private readonly audience: StreamAudience,
   ) {
     afterCommit(db, () => {
       this.wake();
@@ -94,7 +97,11 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
     for (;;) {
       const changes = await this.log.after(String(sub.last), PAGE);
       if (!this.subscribers.has(sub)) return;
-      for (const c of changes) if (!this.deliver(sub, c)) return;
+      for (const c of changes) {
+        const check = this.audience.before(c);
+        if (check) await check;
+        if (!this.subscribers.has(sub) || !this.deliver(sub, c)) return;
+      }
       // Checked and set without awaiting: the feed cannot deliver in between.
       if (changes.length < PAGE && (this.last === undefined || sub.last >= this.last)) {
         sub.live = true;
@@ -133,6 +140,9 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
           if (this.last === undefined) return;
           const changes = await this.log.after(String(this.last), PAGE);
           for (const c of changes) {
+            // A change of a user account may end streams: they end before it, or anything after it, is sent.
+            const check = this.audience.before(c);
+            if (check) await check;
             const seq = BigInt(c.seq);
             if (this.last !== undefined && seq > this.last) this.last = seq;
             for (const sub of this.subscribers) if (sub.live) this.deliver(sub, c);

@@ -68,6 +68,19 @@ export class ChangeLog {
     return this.db.query(`SELECT ${EVENT_COLUMNS} FROM catalog_change c WHERE seq > $1 ORDER BY c.seq LIMIT $2`, [since, limit]);
   }
 
+  /**
+   * The number a replay starts after when it may reach back only `windowMs`: just before the
+   * first change made within that time, or the latest when there is none.
+   */
+  async replayFloor(windowMs: number): Promise<string> {
+    const [row]: Array<{ floor: string }> = await this.db.query(
+      `SELECT COALESCE((SELECT seq - 1 FROM catalog_change WHERE time > now() - $1 * interval '1 millisecond' ORDER BY time, seq LIMIT 1),
+                       (SELECT max(seq) FROM catalog_change), 0)::text AS floor`,
+      [windowMs],
+    );
+    return row.floor;
+  }
+
   /** The highest number given so far ('0' before the first change). */
   latest(): Promise<string> {
     return catalogVersion(this.db);

@@ -4,19 +4,23 @@ import type { Request, Response } from 'express';
 import { PassThrough } from 'node:stream';
 import type { Principal } from '../auth/principal';
 import { ChangeFeed } from './change-feed';
-import type { ChangeEvent } from './change-log';
+import { ChangeEvent, ChangeLog } from './change-log';
+import { StreamAudience, Viewer } from './stream-audience';
 
 /** A comment line at least this often, so proxies and clients see the stream is alive. */
 const KEEP_ALIVE_MS = 15_000;
 /** Bytes a stream may have waiting for its client before it is dropped. */
 const MAX_BUFFERED = 1 << 20;
+/** How far back a non-administrator's replay (`since`, `Last-Event-ID`) reaches (contract §6). */
+export const READER_REPLAY_MS = 24 * 60 * 60 * 1000;
 
-/** One change as a server-sent event. */
-function eventText(c: ChangeEvent): string {
+/** One change as a server-sent event, as `viewer` may see it: authors and accounts for administrators only. */
+function eventText(c: ChangeEvent, viewer: Viewer): string | undefined {
+  if (c.kind === 'user' && !viewer.admin) return undefined;
   const data = {
     seq: Number(c.seq),
     time: new Date(c.time).toISOString(),
-    user: c.user,
+    user: viewer.admin ? c.user : undefined,
     operation: c.operation,
     kind: c.kind,
     resource: c.resource,
@@ -28,11 +32,18 @@ function eventText(c: ChangeEvent): string {
 /**
  * `GET /rest/events` (contract §7): every committed catalog change as a server-sent event, from
  * any api process sharing the catalog database. `Last-Event-ID` (or `?since=`) replays what was
- * missed first. User accounts' changes go to administrators only, as the security endpoints do.
+ * missed first. What a stream may see is its user's access as checked for as long as it is open
+ * (contract §6, {@link StreamAudience}): user accounts' changes and authors go to administrators
+ * only, as the security endpoints and the history do; a non-administrator's replay reaches back
+ * {@link READER_REPLAY_MS}; the stream ends when its user's access changes.
  */
 @Controller('rest/events')
 export class EventsController {
-  constructor(private readonly feed: ChangeFeed) {}
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly log: ChangeLog,
+    private readonly audience: StreamAudience,
+  ) {}
 
   @Get()
   async stream(
@@ -41,23 +52,41 @@ export class EventsController {
     @Headers('last-event-id') lastEventId: string | undefined,
     @Query('since') sinceParam: unknown,
   ): Promise<StreamableFile> {
-    const since = lastEventId ?? sinceParam;
+    let since = lastEventId ?? sinceParam;
     if (since !== undefined && (typeof since !== 'string' || !/^\d{1,18}$/.test(since))) {
       throw new CatalogError('INVALID_VALUE', `Invalid ${lastEventId !== undefined ? 'Last-Event-ID' : 'since'} '${String(since)}': give a change number`);
     }
-    const admin = req.user?.roles.includes('ADMIN') ?? false;
     const out = new PassThrough();
     let close: (() => void) | undefined;
-    const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    let keepAlive: NodeJS.Timeout | undefined;
+    let viewer: Viewer | undefined;
     const end = () => {
       clearInterval(keepAlive);
       close?.();
       close = undefined;
+      if (viewer) this.audience.release(viewer);
       out.end();
     };
+    // Refused past the caps (429) before anything of the stream is sent.
+    const admitted = await this.audience.admit(req.user!, () => {
+      out.write(": ended: the access of this stream's user changed\n\n");
+      end();
+    });
+    viewer = admitted;
+    try {
+      if (since !== undefined && !admitted.admin) {
+        const floor = await this.log.replayFloor(READER_REPLAY_MS);
+        if (BigInt(floor) > BigInt(since)) since = floor;
+      }
+    } catch (err) {
+      end();
+      throw err;
+    }
+    keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     const send = (c: ChangeEvent): boolean => {
-      if (c.kind === 'user' && !admin) return true;
-      out.write(eventText(c));
+      const text = admitted.ended ? undefined : eventText(c, admitted);
+      if (text === undefined) return true;
+      out.write(text);
       return out.writableLength + (res.socket?.writableLength ?? 0) <= MAX_BUFFERED;
     };
     const drop = () => {
@@ -72,8 +101,13 @@ export class EventsController {
       new Promise<void>((resolve) =>
         out.writableLength < MAX_BUFFERED / 2 ? resolve() : (out.once('drain', () => resolve()), out.once('close', () => resolve())),
       );
-    close = await this.feed.subscribe(since as string | undefined, send, drop, drained);
-    if (req.destroyed) end();
+    try {
+      close = await this.feed.subscribe(since as string | undefined, send, drop, drained);
+    } catch (err) {
+      end();
+      throw err;
+    }
+    if (req.destroyed || admitted.ended) end();
     return new StreamableFile(out, { type: 'text/event-stream' });
   }
 }

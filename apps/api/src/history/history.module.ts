@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChangeDrawer } from './change-drawer';
 import { ChangeLog } from './change-log';
@@ -8,11 +9,12 @@ import { EventsController } from './events.controller';
 import { HistoryController } from './history.controller';
 import { HistoryRetention } from './history-retention';
 import { ChangeReverter } from './revert';
+import { StreamAudience } from './stream-audience';
 
 /** The change history, its reverts and its live event stream (contract §7). */
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, AuthModule],
   controllers: [HistoryController, EventsController],
-  providers: [ChangeRecorder, ChangeLog, ChangeDrawer, ChangeReverter, HistoryRetention, ChangeFeed],
+  providers: [ChangeRecorder, ChangeLog, ChangeDrawer, ChangeReverter, HistoryRetention, ChangeFeed, StreamAudience],
 })
 export class HistoryModule {}
