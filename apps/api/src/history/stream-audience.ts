@@ -53,6 +53,7 @@ export class StreamAudience implements OnApplicationBootstrap, OnApplicationShut
   /** Every change up to this number was committed before the last check read the users. */
   private checkedThrough = 0n;
   private checking?: Promise<void>;
+  private checksBegun = 0;
   private queued?: Promise<void>;
   private timer?: NodeJS.Timeout;
 
@@ -87,14 +88,17 @@ export class StreamAudience implements OnApplicationBootstrap, OnApplicationShut
     const viewer: Viewer = { userName: name, session: principal.session, admin: false, ended: false, end };
     this.viewers.add(viewer);
     this.perUser.set(name, (this.perUser.get(name) ?? 0) + 1);
+    const checks = this.checksBegun;
     try {
       const [{ users }, live] = await Promise.all([this.read([name]), this.sessions.live(principal.session ? [principal.session] : [])]);
       const access = users.get(name);
-      if (!access || (principal.session && !live.has(principal.session)))
-        throw new CatalogError('UNAUTHENTICATED', 'Authentication required: send valid Basic credentials');
+      if (!access || (principal.session && !live.has(principal.session))) throw signedOut();
       if (!access.roles.some((r) => r === 'ADMIN' || r === 'READER')) throw new CatalogError('FORBIDDEN', `User '${name}' may not GET the event stream`);
       viewer.admin = access.roles.includes('ADMIN');
       viewer.state = access.state;
+      // A check that began meanwhile passed this stream by, and may have read a later change of its user.
+      if (this.checksBegun !== checks) await this.recheck();
+      if (viewer.ended) throw signedOut();
       return viewer;
     } catch (err) {
       this.release(viewer);
@@ -131,6 +135,7 @@ export class StreamAudience implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async check(): Promise<void> {
+    this.checksBegun++;
     const watched = [...this.viewers].filter((v) => v.state !== undefined);
     if (!watched.length) return;
     try {
@@ -163,6 +168,11 @@ export class StreamAudience implements OnApplicationBootstrap, OnApplicationShut
     );
     return { latest: BigInt(row.latest), users: new Map(row.users.map((u) => [u.name, { roles: u.roles, state: u.state }])) };
   }
+}
+
+/** The user or session the request was let in with is no more (as the guard would now say). */
+function signedOut(): CatalogError {
+  return new CatalogError('UNAUTHENTICATED', 'Authentication required: send valid Basic credentials');
 }
 
 function tooMany(why: string): CatalogError {
