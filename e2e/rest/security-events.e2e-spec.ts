@@ -22,8 +22,16 @@ import { SESSION_COOKIE, signIn } from '../support/session';
 const ctx = useApiServer();
 
 /** Resolves when the server ended `stream`; fails after `ms`. */
-function ended(stream: EventStream, ms = 5_000): Promise<void> {
-  return Promise.race([stream.closed, new Promise<void>((_, fail) => setTimeout(() => fail(new Error(`the stream is still open after ${ms} ms`)), ms))]);
+async function ended(stream: EventStream, ms = 5_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      stream.closed,
+      new Promise<void>((_, fail) => (timer = setTimeout(() => fail(new Error(`the stream is still open after ${ms} ms`)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function eventsUrl(server: ApiServer, query = ''): string {
