@@ -60,6 +60,11 @@ describe('change history parsing', () => {
     expect(parseChangeEvent({ ...event, seq: '12' })).toEqual({ ...event, seq: 12 });
   });
 
+  it("reads a reader's live event, which has no author", () => {
+    const { before: _b, after: _a, href: _h, user: _u, ...event } = change(13);
+    expect(parseChangeEvent(event)).toEqual({ ...event, user: '' });
+  });
+
   it('builds the first page path from the filter', () => {
     expect(changesPath({}, 25)).toBe('/changes.json?limit=25');
     expect(changesPath({ resource: '/workspaces/a b', user: 'ann' }, 10)).toBe('/changes.json?resource=%2Fworkspaces%2Fa+b&user=ann&limit=10');

@@ -96,7 +96,7 @@ const ERROR_TEXT: Record<number, string> = {
   428: 'The server runs with `REQUIRE_IF_MATCH=on` and the write has no `If-Match`',
   413: 'Body larger than the limit',
   415: 'Unsupported Content-Type',
-  429: 'Too many failed sign-ins from this client address: `Retry-After` says how many seconds to wait',
+  429: 'Too many failed sign-ins from this client address, or (`/events`) too many open event streams: `Retry-After` says how many seconds to wait',
   502: 'The data store’s database did not answer (the sentence names the store and the driver’s reason)',
 };
 

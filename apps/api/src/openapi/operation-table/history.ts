@@ -41,9 +41,9 @@ export const HISTORY_OPERATIONS: RestOperation[] = [
     tag: 'history',
     summary: 'Committed changes as server-sent events, live, from every api process',
     description:
-      'A `text/event-stream`: per change `id: {seq}`, `event: change`, `data:` the change as JSON without `before`/`after`; a `: keep-alive` comment at least every 15 s. `Last-Event-ID` (or `?since=`) replays what was missed first. Changes of user accounts go to administrators only. A client that stops reading is disconnected.',
+      'A `text/event-stream`: per change `id: {seq}`, `event: change`, `data:` the change as JSON without `before`/`after`; a `: keep-alive` comment at least every 15 s. `Last-Event-ID` (or `?since=`) replays what was missed first; a non-administrator’s replay reaches back 24 hours at most. Changes of user accounts, and the `user` who made a change, go to administrators only. The stream ends when its user is deleted, disabled, renamed, given a new password or other roles, or its console session ends. A client that stops reading is disconnected. At most 20 open streams per user and 1,000 in all per api process: beyond, 429 with `Retry-After`, before the stream opens.',
     query: ['since'],
     success: { status: 200, eventStream: true },
-    errors: [400],
+    errors: [400, 429],
   },
 ];
