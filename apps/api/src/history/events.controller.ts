@@ -57,14 +57,13 @@ export class EventsController {
       throw new CatalogError('INVALID_VALUE', `Invalid ${lastEventId !== undefined ? 'Last-Event-ID' : 'since'} '${String(since)}': give a change number`);
     }
     const out = new PassThrough();
-    let close: (() => void) | undefined;
-    let keepAlive: NodeJS.Timeout | undefined;
-    let viewer: Viewer | undefined;
+    // What `end` undoes, as it is set up (the audience may end the stream while admitting it).
+    const opened: { viewer?: Viewer; keepAlive?: NodeJS.Timeout; close?: () => void } = {};
     const end = () => {
-      clearInterval(keepAlive);
-      close?.();
-      close = undefined;
-      if (viewer) this.audience.release(viewer);
+      clearInterval(opened.keepAlive);
+      opened.close?.();
+      opened.close = undefined;
+      if (opened.viewer) this.audience.release(opened.viewer);
       out.end();
     };
     // Refused past the caps (429) before anything of the stream is sent.
@@ -72,7 +71,7 @@ export class EventsController {
       out.write(": ended: the access of this stream's user changed\n\n");
       end();
     });
-    viewer = admitted;
+    opened.viewer = admitted;
     try {
       if (since !== undefined && !admitted.admin) {
         const floor = await this.log.replayFloor(READER_REPLAY_MS);
@@ -82,7 +81,7 @@ export class EventsController {
       end();
       throw err;
     }
-    keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    opened.keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     const send = (c: ChangeEvent): boolean => {
       const text = admitted.ended ? undefined : eventText(c, admitted);
       if (text === undefined) return true;
@@ -102,7 +101,7 @@ export class EventsController {
         out.writableLength < MAX_BUFFERED / 2 ? resolve() : (out.once('drain', () => resolve()), out.once('close', () => resolve())),
       );
     try {
-      close = await this.feed.subscribe(since as string | undefined, send, drop, drained);
+      opened.close = await this.feed.subscribe(since as string | undefined, send, drop, drained);
     } catch (err) {
       end();
       throw err;
