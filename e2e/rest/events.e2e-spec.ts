@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ApiServer, describeWithExternalCatalog, startApi } from '../support/api-server';
+import { describeWithExternalCatalog, useTwoApiProcesses } from '../support/api-server';
 import { createStyle, createWorkspace, useApiServer } from '../support/catalog';
 import { changeOf, openEventStream } from '../support/event-stream';
 import { uniqueName } from '../support/geoserver';
@@ -173,26 +173,15 @@ describe('GET /rest/events', () => {
 });
 
 describeWithExternalCatalog('events across api processes', () => {
-  let a: ApiServer | undefined;
-  let b: ApiServer | undefined;
-
-  beforeAll(async () => {
-    const SECRET_KEY = randomBytes(32).toString('base64');
-    a = await startApi({ env: { SECRET_KEY } });
-    b = await startApi({ databaseUrl: a.databaseUrl, env: { SECRET_KEY, ADMIN_PASSWORD: a.admin.password } });
-  }, 120_000);
-  afterAll(async () => {
-    await b?.stop();
-    await a?.stop();
-  }, 30_000);
+  const two = useTwoApiProcesses({ SECRET_KEY: randomBytes(32).toString('base64') });
 
   it('a change written through one process arrives on the other process’s stream, in commit order', async () => {
-    const onB = await openEventStream(`${b!.restUrl}/events`, b!.admin);
-    const onA = await openEventStream(`${a!.restUrl}/events`, a!.admin);
+    const onB = await openEventStream(`${two.b.restUrl}/events`, two.b.admin);
+    const onA = await openEventStream(`${two.a.restUrl}/events`, two.a.admin);
     try {
       const ws = uniqueName('evcross');
-      const apiA = restClient(a!);
-      const apiB = restClient(b!);
+      const apiA = restClient(two.a);
+      const apiB = restClient(two.b);
       await createWorkspace(apiA, ws);
       await createStyle(apiB, ws, 'fromB');
       await createStyle(apiA, ws, 'fromA');

@@ -12,12 +12,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiServer, describeWithExternalCatalog, REPO_ROOT, startApi, withClient } from '../support/api-server';
+import { ApiServer, describeWithExternalCatalog, REPO_ROOT, startApi, useTwoApiProcesses, withClient } from '../support/api-server';
 import { createUser, createWorkspace, grantRole, useApiServer, userWithRole } from '../support/catalog';
 import { changeOf, EventStream, openEventStream } from '../support/event-stream';
 import { uniqueName } from '../support/geoserver';
-import { Credentials, rawRequest, request, restClient, RestClient } from '../support/http';
-import { SESSION_COOKIE, signIn } from '../support/session';
+import { Credentials, rawRequest, restClient, RestClient } from '../support/http';
+import { SESSION_COOKIE, signIn, withCookie } from '../support/session';
 
 const ctx = useApiServer();
 
@@ -59,6 +59,28 @@ async function admittedSoon(server: ApiServer, who: Credentials): Promise<EventS
   }
 }
 
+/** `DELETE {base}/auth/session` with the session's cookie. */
+async function signOut(server: ApiServer, token: string): Promise<void> {
+  expect((await withCookie(`${server.baseUrl}/auth/session`, token, { method: 'DELETE' })).status).toBe(204);
+}
+
+/**
+ * `revoke` takes away the access of `stream`'s user: the stream ends within `withinMs`, and (unless
+ * `nothingAfter` is false) gets nothing committed after.
+ */
+async function endsOn(api: RestClient, stream: EventStream, revoke: () => Promise<void>, { withinMs = 5_000, nothingAfter = true } = {}): Promise<void> {
+  try {
+    await seen(api, stream);
+    await revoke();
+    const after = uniqueName('evafter');
+    await createWorkspace(api, after);
+    await ended(stream, withinMs);
+    if (nothingAfter) expect(stream.events.some((e) => e.data.includes(after))).toBe(false);
+  } finally {
+    stream.close();
+  }
+}
+
 /** A workspace is created and `stream` saw it: whatever was committed before has been sent. */
 async function seen(api: RestClient, stream: EventStream): Promise<string> {
   const ws = uniqueName('evmark');
@@ -72,18 +94,9 @@ describe('row 1: a stream ends when its user loses access', () => {
     const { api, server } = ctx;
     const reader = await userWithRole(api, 'READER', 'evdel');
     const stream = await admitted(server, reader);
-    try {
-      await seen(api, stream);
-      expect(await api.delete(`/security/usergroup/user/${reader.user}`)).toHaveStatus(200);
-      const after = uniqueName('evafter');
-      await createWorkspace(api, after);
-      await ended(stream);
-      expect(stream.events.some((e) => e.data.includes(after))).toBe(false);
-      expect(stream.comments.map((c) => c.text)).toContain("ended: the access of this stream's user changed");
-      expect((await openEventStream(eventsUrl(server), reader)).status).toBe(401);
-    } finally {
-      stream.close();
-    }
+    await endsOn(api, stream, async () => expect(await api.delete(`/security/usergroup/user/${reader.user}`)).toHaveStatus(200));
+    expect(stream.comments.map((c) => c.text)).toContain("ended: the access of this stream's user changed");
+    expect((await openEventStream(eventsUrl(server), reader)).status).toBe(401);
   });
 
   it('a demoted ADMIN’s stream ends; reopened as READER it gets no account changes and no authors', async () => {
@@ -118,29 +131,16 @@ describe('row 1: a stream ends when its user loses access', () => {
     const { api, server } = ctx;
     const reader = await userWithRole(api, 'READER', 'evoff');
     const stream = await admitted(server, reader);
-    try {
-      await seen(api, stream);
-      expect(await api.putJson(`/security/usergroup/user/${reader.user}`, { user: { enabled: false } })).toHaveStatus(200);
-      const after = uniqueName('evafter');
-      await createWorkspace(api, after);
-      await ended(stream);
-      expect(stream.events.some((e) => e.data.includes(after))).toBe(false);
-    } finally {
-      stream.close();
-    }
+    await endsOn(api, stream, async () => expect(await api.putJson(`/security/usergroup/user/${reader.user}`, { user: { enabled: false } })).toHaveStatus(200));
   });
 
   it('a stream opened with Basic credentials ends when the password changes', async () => {
     const { api, server } = ctx;
     const reader = await userWithRole(api, 'READER', 'evpw');
     const stream = await admitted(server, reader);
-    try {
-      await seen(api, stream);
-      expect(await api.putJson(`/security/usergroup/user/${reader.user}`, { user: { password: 'pw-Events-new-1' } })).toHaveStatus(200);
-      await ended(stream);
-    } finally {
-      stream.close();
-    }
+    await endsOn(api, stream, async () =>
+      expect(await api.putJson(`/security/usergroup/user/${reader.user}`, { user: { password: 'pw-Events-new-1' } })).toHaveStatus(200),
+    );
   });
 
   it('a console session’s stream ends on sign-out, and another session of the user goes on', async () => {
@@ -152,16 +152,9 @@ describe('row 1: a stream ends when its user loses access', () => {
     const signedOut = await admitted(server, null, { cookie: `${SESSION_COOKIE}=${one.token}` });
     const other = await admitted(server, null, { cookie: `${SESSION_COOKIE}=${two.token}` });
     try {
-      await seen(api, signedOut);
-      const out = await request(`${server.baseUrl}/auth/session`, { method: 'DELETE', auth: null, headers: { cookie: `${SESSION_COOKIE}=${one.token}` } });
-      expect(out.status).toBe(204);
-      const after = uniqueName('evafter');
-      await createWorkspace(api, after);
-      await ended(signedOut);
-      expect(signedOut.events.some((e) => e.data.includes(after))).toBe(false);
-      await other.waitFor((e) => changeOf(e).resource === `/workspaces/${after}`);
+      await endsOn(api, signedOut, () => signOut(server, one.token));
+      await seen(api, other);
     } finally {
-      signedOut.close();
       other.close();
     }
   });
@@ -312,46 +305,51 @@ describe('row 7: a non-admin’s replay reaches back 24 hours', () => {
 });
 
 describeWithExternalCatalog('streams on another api process', () => {
-  let a: ApiServer | undefined;
-  let b: ApiServer | undefined;
-
-  beforeAll(async () => {
-    a = await startApi();
-    b = await startApi({ databaseUrl: a.databaseUrl, env: { ADMIN_PASSWORD: a.admin.password } });
-  }, 120_000);
-  afterAll(async () => {
-    await b?.stop();
-    await a?.stop();
-  }, 30_000);
+  const two = useTwoApiProcesses();
 
   it('a READER deleted through one process: its stream on the other ends before anything committed after is sent', async () => {
-    const apiA = restClient(a!);
+    const apiA = restClient(two.a);
     const reader = await userWithRole(apiA, 'READER', 'evcross');
-    const onB = await admitted(b!, reader);
-    try {
-      await seen(apiA, onB);
-      expect(await apiA.delete(`/security/usergroup/user/${reader.user}`)).toHaveStatus(200);
-      const after = uniqueName('evafter');
-      await createWorkspace(apiA, after);
-      await ended(onB);
-      expect(onB.events.some((e) => e.data.includes(after))).toBe(false);
-    } finally {
-      onB.close();
-    }
+    const onB = await admitted(two.b, reader);
+    await endsOn(apiA, onB, async () => expect(await apiA.delete(`/security/usergroup/user/${reader.user}`)).toHaveStatus(200));
   });
 
-  it('a session signed out through one process: its stream on the other ends within seconds', async () => {
-    const apiA = restClient(a!);
+  it('a session signed out through one process: its stream on the other ends within 2 s or so', async () => {
+    const apiA = restClient(two.a);
     const reader = await userWithRole(apiA, 'READER', 'evxsess');
-    const session = await signIn(a!.baseUrl, reader.user, reader.password);
-    const onB = await admitted(b!, null, { cookie: `${SESSION_COOKIE}=${session.token}` });
+    const session = await signIn(two.a.baseUrl, reader.user, reader.password);
+    const onB = await admitted(two.b, null, { cookie: `${SESSION_COOKIE}=${session.token}` });
+    // A sign-out is no change of the catalog: the other process notices at its next check (every 2 s).
+    await endsOn(apiA, onB, () => signOut(two.a, session.token), { withinMs: 6_000, nothingAfter: false });
+  });
+});
+
+describeWithExternalCatalog('streams on two workers of one api', () => {
+  const ctx2 = useApiServer({ workers: 2 });
+
+  it('a READER deleted through either worker: its streams on both end and get nothing committed after', async () => {
+    const { api, server } = ctx2;
+    const reader = await userWithRole(api, 'READER', 'evwork');
+    const byWorker = new Map<string, EventStream>();
     try {
-      await seen(apiA, onB);
-      const out = await request(`${a!.baseUrl}/auth/session`, { method: 'DELETE', auth: null, headers: { cookie: `${SESSION_COOKIE}=${session.token}` } });
-      expect(out.status).toBe(204);
-      await ended(onB, 6_000);
+      for (let i = 0; i < 40 && byWorker.size < 2; i++) {
+        const stream = await admitted(server, reader);
+        const worker = String(stream.headers['x-geocatalog-worker']);
+        if (byWorker.has(worker)) stream.close();
+        else byWorker.set(worker, stream);
+      }
+      expect(byWorker.size).toBe(2);
+      const streams = [...byWorker.values()];
+      for (const stream of streams) await seen(api, stream);
+      expect(await api.delete(`/security/usergroup/user/${reader.user}`)).toHaveStatus(200);
+      const after = uniqueName('evafter');
+      await createWorkspace(api, after);
+      for (const stream of streams) {
+        await ended(stream);
+        expect(stream.events.some((e) => e.data.includes(after))).toBe(false);
+      }
     } finally {
-      onB.close();
+      for (const stream of byWorker.values()) stream.close();
     }
   });
 });

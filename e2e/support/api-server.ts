@@ -216,6 +216,35 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
   return { baseUrl, restUrl, admin, dataDir, databaseUrl, stop, kill, output: () => output, pid: child.pid!, exitStatus: () => exitInfo };
 }
 
+/**
+ * Two api processes on one catalog database for the enclosing `describe` (started in beforeAll,
+ * stopped in afterAll): the second shares the first's database, admin and `env`.
+ */
+export function useTwoApiProcesses(env: Record<string, string> = {}): { readonly a: ApiServer; readonly b: ApiServer } {
+  let a: ApiServer | undefined;
+  let b: ApiServer | undefined;
+  beforeAll(async () => {
+    a = await startApi({ env });
+    b = await startApi({ databaseUrl: a.databaseUrl, env: { ...env, ADMIN_PASSWORD: a.admin.password } });
+  }, 120_000);
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+  }, 30_000);
+  const started = (server: ApiServer | undefined) => {
+    if (!server) throw new Error('api servers not started');
+    return server;
+  };
+  return {
+    get a() {
+      return started(a);
+    },
+    get b() {
+      return started(b);
+    },
+  };
+}
+
 /** A port that was free a moment ago (bound to 0, then released). */
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
