@@ -2,7 +2,7 @@
 // import/export endpoints do (the real api is driven by e2e/cli/cli.e2e-spec.ts).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
@@ -171,11 +171,24 @@ describe('runCli: export', () => {
   it('unpacks the export into a folder, replacing its workspaces/ and keeping .git', async () => {
     reply = { status: 200, type: 'application/zip', body: exportZip };
     const run = await cli(['export', dir, '--workspace', 'b']);
-    expect(run).toEqual({ code: 0, stdout: `wrote 1 file under ${dir} (workspaces/ and styles/ replaced)\n`, stderr: '' });
+    expect(run).toEqual({ code: 0, stdout: `wrote 1 file under ${dir} (workspaces/, styles/, layergroups/ replaced)\n`, stderr: '' });
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/geoserver/rest/catalog/export?workspace=b' });
     expect(readFileSync(join(dir, 'workspaces/b/workspace.xml'), 'utf8')).toContain('<name>b</name>');
     expect(() => readFileSync(join(dir, 'workspaces/topp/workspace.xml'))).toThrow(/ENOENT/);
     expect(readFileSync(join(dir, '.git/HEAD'), 'utf8')).toBe('ref');
+  });
+
+  it('writes no .zip target through a symbolic link', async () => {
+    reply = { status: 200, type: 'application/zip', body: exportZip };
+    writeFileSync(join(dir, 'precious.txt'), 'keep');
+    symlinkSync(join(dir, 'precious.txt'), join(dir, 'catalog.zip'));
+    const run = await cli(['export', join(dir, 'catalog.zip')]);
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `geocatalog: ${join(dir, 'catalog.zip')} is a symbolic link: geocatalog reads and writes no file through a link\n`,
+    });
+    expect(readFileSync(join(dir, 'precious.txt'), 'utf8')).toBe('keep');
   });
 
   it('writes a .zip target as it came, and reports a 404 without writing', async () => {
