@@ -1,10 +1,10 @@
 /**
- * Issue 21, row 5 (contract §6): the built `geocatalog` CLI against a hostile server written
+ * Issue 21, rows 5 and 9 (contract §6): the built `geocatalog` CLI against a hostile server written
  * here (node:http). `export DIR` writes only the entries an export holds (`workspaces/`, `styles/`,
  * `layergroups/`, `global.xml`, `wms.xml`, `security/layers.properties`, `services.properties`),
  * within the server's zip limits, never through a symbolic link; a hostile zip leaves every file as
  * it was, inside `DIR` and around it. `plan`/`apply` never follow or zip a link and say which they
- * left out.
+ * left out. No input, and no answer of the server, makes the CLI print a credential.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,7 @@ import { type CliRun, expectExit, requireBuiltCli, runGeocatalog } from '../supp
 type Handler = (req: IncomingMessage, body: Buffer, res: ServerResponse) => void;
 
 const PASSWORD = `pw-${Math.random().toString(36).slice(2)}`;
+const TOKEN = Buffer.from(`admin:${PASSWORD}`).toString('base64');
 let server: Server;
 let baseUrl: string;
 let answer: Handler;
@@ -237,5 +238,63 @@ describe('geocatalog plan/apply DIR with symbolic links in it', () => {
     expect(Object.keys(unzipSync(uploads[0]))).toEqual(['workspaces/topp/workspace.xml']);
     expect(uploads[0].includes('TOP SECRET')).toBe(false);
     expect(uploads[0].includes('<evil/>')).toBe(false);
+  });
+});
+
+describe('geocatalog never prints a credential', () => {
+  const other = `pw-env-${Math.random().toString(36).slice(2)}`;
+  const urls = [
+    'http://admin:secret@host:80a/geoserver',
+    'http://admin:%73%65%63%72%65%74@host:80a/geoserver',
+    'http://admin:sec@ret@host:80a/',
+    'http://admin:se cret@host:80a/',
+    'http://admin:secret@[::1:80a/',
+    '//admin:secret@host:80a',
+    'http://admin:secret@127.0.0.1:1/geoserver',
+    'http://127.0.0.1:1/geoserver?password=secret',
+    'http://127.0.0.1:1/geoserver#secret',
+    'ftp://admin:secret@host/',
+  ];
+
+  it.each(urls)('given the URL %j (in GEOCATALOG_URL or --url), on stdout and stderr', async (url) => {
+    for (const run of [
+      await geocatalog(['export', dir], { GEOCATALOG_URL: url, GEOCATALOG_PASSWORD: other }),
+      await geocatalog(['plan', dir, '--url', url], { GEOCATALOG_PASSWORD: other }),
+      await geocatalog(['plan', dir, '--url', url], { GEOCATALOG_PASSWORD: undefined }),
+    ]) {
+      expectExit(run, 1);
+      expect(run.stderr).toMatch(/^geocatalog: /);
+      for (const secret of ['secret', 'se cret', 'ret@host', '%73%65', other]) expect(run.stdout + run.stderr).not.toContain(secret);
+    }
+  });
+
+  it('when the server cannot be reached at a URL holding the password', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const run = await geocatalog(['plan', dir, '--url', `http://127.0.0.1:${port}/${PASSWORD}`]);
+    expectExit(run, 1);
+    expect(run.stderr).toBe(`geocatalog: cannot reach http://127.0.0.1:${port}/***/rest/catalog/import?dryRun=true: connect ECONNREFUSED 127.0.0.1:${port}\n`);
+  });
+
+  it('when the server echoes the request: its Authorization header, the password, a URL with userinfo', async () => {
+    answer = (req, _body, res) =>
+      res
+        .writeHead(502, { 'content-type': 'text/plain' })
+        .end(
+          `upstream said no to ${req.headers.authorization} (user admin, password ${PASSWORD}, ${encodeURIComponent(PASSWORD)}) at http://admin:${PASSWORD}x@upstream/`,
+        );
+    for (const args of [
+      ['plan', dir],
+      ['apply', dir, '--json'],
+      ['export', dir],
+      ['export', join(root, 'x.zip')],
+    ]) {
+      const run = await geocatalog(args);
+      expectExit(run, 1);
+      expect(run.stderr).toBe('geocatalog: 502 upstream said no to Basic *** (user admin, password ***, ***) at http://***@upstream/\n');
+      expect(run.stdout + run.stderr).not.toContain(TOKEN.replace(/=+$/, ''));
+    }
   });
 });

@@ -87,6 +87,36 @@ describe('runCli: usage', () => {
     const run = await cli(['plan', dir, '--url', `http://admin:${PASSWORD}@127.0.0.1/geoserver`]);
     expect(run).toEqual({ code: 1, stdout: '', stderr: 'geocatalog: --url must not carry credentials: use GEOCATALOG_USER and GEOCATALOG_PASSWORD\n' });
   });
+
+  it.each([
+    ['http://admin:secret@host:80a/geoserver', 'http://***@host:80a/geoserver'],
+    ['http://admin:se cret@host:80a/', 'http://***@host:80a/'],
+    ['http://admin:p@ss:w/rd@host:80a/', 'http://***@host:80a/'],
+    ['http://admin:%73ecret@[::1/', 'http://***@[::1/'],
+    ['//admin:secret@host', '***@host'],
+  ])('echoes a URL that does not parse (%j) without its userinfo', async (url, shown) => {
+    const ways: Array<[string, string[], Record<string, string>]> = [
+      ['GEOCATALOG_URL', ['plan', dir], { GEOCATALOG_PASSWORD: PASSWORD, GEOCATALOG_URL: url }],
+      ['--url', ['plan', dir, '--url', url], { GEOCATALOG_PASSWORD: PASSWORD }],
+    ];
+    for (const [source, args, env] of ways) {
+      const run = await cli(args, env);
+      expect(run).toEqual({ code: 1, stdout: '', stderr: `geocatalog: ${source} is not a URL: ${JSON.stringify(shown)}\n` });
+      expect(run.stderr).not.toMatch(/secret|se cret|p@ss|w\/rd|%73ecret/);
+    }
+  });
+
+  it('never prints GEOCATALOG_PASSWORD, its Basic token or a URL userinfo the server echoes', async () => {
+    const token = Buffer.from(`admin:${PASSWORD}`).toString('base64');
+    reply = {
+      status: 500,
+      type: 'text/plain',
+      body: `echo: Authorization: Basic ${token} password=${PASSWORD} (${encodeURIComponent(PASSWORD)}) from http://admin:other@proxy/`,
+    };
+    const run = await cli(['plan', dir]);
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'geocatalog: 500 echo: Authorization: Basic *** password=*** (***) from http://***@proxy/\n' });
+    expect(run.stderr).not.toContain(token.replace(/=+$/, ''));
+  });
 });
 
 describe('runCli: plan and apply', () => {

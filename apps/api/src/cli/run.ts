@@ -7,7 +7,8 @@ import { EXPORT_FOLDERS, writeExportIntoFolder } from './export-folder';
 import { zipFolder } from './folder-zip';
 import { writeFileNoFollow } from './no-follow';
 import { renderPlanTable, summarizePlan } from './plan-table';
-import { serverAccess } from './server-access';
+import { credentialRedactor } from './redact';
+import { DEFAULT_USER, serverAccess } from './server-access';
 
 /** What the CLI reads and writes besides files and the network. */
 export interface CliIo extends CliOutput {
@@ -16,16 +17,20 @@ export interface CliIo extends CliOutput {
 
 /**
  * Runs `geocatalog` with `argv` (the arguments after the script) and resolves to its exit code.
- * Never rejects: every failure is printed as `geocatalog: …` on stderr and gives 1.
+ * Never rejects: every failure is printed as `geocatalog: …` on stderr and gives 1. Whatever it
+ * prints passes `credentialRedactor` first: no password, Basic token or URL userinfo, whatever the
+ * input or the server's answer held.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, io);
-  if ('exitCode' in parsed) return parsed.exitCode;
+  const redact = credentialRedactor(io.env, DEFAULT_USER);
+  const out: CliIo = { env: io.env, stdout: (text) => io.stdout(redact(text)), stderr: (text) => io.stderr(redact(text)) };
   try {
-    return await runCommand(parsed, io);
+    const parsed = parseArguments(argv, out);
+    if ('exitCode' in parsed) return parsed.exitCode;
+    return await runCommand(parsed, out);
   } catch (e) {
     const message = e instanceof CliFailure ? e.message : fileSystemMessage(e);
-    io.stderr(`geocatalog: ${message}\n`);
+    out.stderr(`geocatalog: ${message}\n`);
     return EXIT_FAILURE;
   }
 }
