@@ -34,6 +34,13 @@ async function tagOf(ws: string): Promise<string> {
   return tag;
 }
 
+/** A new workspace, its state and its ETag. */
+async function freshWorkspace(prefix: string): Promise<{ ws: string; before: string; tag: string }> {
+  const ws = uniqueName(prefix);
+  await createWorkspace(ctx.api, ws);
+  return { ws, before: await state(ws), tag: await tagOf(ws) };
+}
+
 /** The same REST path in other cases: none of them is the REST API. */
 function otherCases(ws: string): string[] {
   const c = context();
@@ -60,10 +67,7 @@ function sameRestPath(ws: string): string[] {
 
 describe('a REST path in another case', () => {
   it('is a 404 for a dry-run DELETE, a DELETE and a PUT, and the workspace stays as it was', async () => {
-    const ws = uniqueName('case');
-    await createWorkspace(ctx.api, ws);
-    const before = await state(ws);
-    const tag = await tagOf(ws);
+    const { ws, before, tag } = await freshWorkspace('case');
     for (const target of otherCases(ws)) {
       const withTag = await send('DELETE', `${target}?dryRun=true`, { headers: { 'If-Match': tag } });
       expect(withTag).toBeTextError(404, `No such resource: ${target}`);
@@ -93,10 +97,7 @@ describe('a REST path in another case', () => {
 
 describe('a path with doubled slashes, dot segments or a host', () => {
   it('goes through the REST middleware: REQUIRE_IF_MATCH and the dry run hold, and nothing changes', async () => {
-    const ws = uniqueName('dots');
-    await createWorkspace(ctx.api, ws);
-    const before = await state(ws);
-    const tag = await tagOf(ws);
+    const { ws, before, tag } = await freshWorkspace('dots');
     for (const target of sameRestPath(ws)) {
       expect(await send('DELETE', `${target}?dryRun=true`)).toBeTextError(428);
       const dryDelete = await send('DELETE', `${target}?dryRun=true`, { headers: { 'If-Match': tag } });
