@@ -77,12 +77,13 @@ module.exports = {
     },
     {
       name: 'cli-thin-client',
-      comment: 'The geocatalog CLI (apps/api/src/cli) speaks HTTP to the api: it may import the plan types, nothing else of the api, no framework.',
+      comment:
+        'The geocatalog CLI (apps/api/src/cli) speaks HTTP to the api: it may import the plan types and the zip limits, nothing else of the api, no framework.',
       severity: 'error',
       from: { path: '^apps/api/src/cli/' },
       to: {
         path: '^apps/api/src/|(^|/)node_modules/(@nestjs|typeorm|express|pg|passport|rxjs|class-transformer|class-validator)/',
-        pathNot: '^apps/api/src/(cli/|catalog-files/plan[.]ts$)',
+        pathNot: '^apps/api/src/(cli/|catalog-files/(plan|zip-limits)[.]ts$)',
       },
     },
     {

@@ -3,29 +3,18 @@
  * real api: export into a folder, plan it back, drift detection (`--detect-changes` exit codes),
  * apply, prune, and the server's own message on a bad password. Needs `npm run build` first.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../support/api-server';
 import { createDataStore, createWorkspace, useApiServer } from '../support/catalog';
+import { type CliRun, expectExit, requireBuiltCli, runGeocatalog } from '../support/cli';
 import { uniqueName } from '../support/geoserver';
 import { request } from '../support/http';
-
-const CLI_MAIN = join(REPO_ROOT, 'apps/api/dist/apps/api/src/cli/main.js');
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 const ctx = useApiServer();
 let dir: string;
 
-beforeAll(() => {
-  if (!existsSync(CLI_MAIN)) throw new Error(`The CLI is not built: ${CLI_MAIN} is missing. Run \`npm run build\` at ${REPO_ROOT} first.`);
-});
+beforeAll(requireBuiltCli);
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gc-e2e-cli-'));
 });
@@ -34,23 +23,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the CLI with the server's URL and admin credentials (or `env` over them). */
 function geocatalog(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
   const { server } = ctx;
-  const childEnv: Record<string, string> = {};
-  const merged = { ...process.env, GEOCATALOG_URL: server.baseUrl, GEOCATALOG_USER: server.admin.user, GEOCATALOG_PASSWORD: server.admin.password, ...env };
-  for (const [k, v] of Object.entries(merged)) if (v !== undefined) childEnv[k] = v;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_MAIN, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** `expect(run.code).toBe(n)` with the run's output in the failure message. */
-function expectExit(run: CliRun, code: number): void {
-  if (run.code !== code) throw new Error(`expected exit ${code}, got ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
+  return runGeocatalog(args, { GEOCATALOG_URL: server.baseUrl, GEOCATALOG_USER: server.admin.user, GEOCATALOG_PASSWORD: server.admin.password, ...env });
 }
 
 /** The table row of `resource` (`ACTION  KIND  RESOURCE …`), split on runs of spaces. */
@@ -76,7 +49,7 @@ describe('geocatalog CLI', () => {
 
     const exported = await geocatalog(['export', dir]);
     expectExit(exported, 0);
-    expect(exported.stdout).toMatch(new RegExp(`^wrote \\d+ files under ${dir} \\(workspaces/ and styles/ replaced\\)\\n$`));
+    expect(exported.stdout).toMatch(new RegExp(`^wrote \\d+ files under ${dir} \\(workspaces/, styles/, layergroups/ replaced\\)\\n$`));
     expect(readFileSync(join(dir, 'workspaces', ws, 'workspace.xml'), 'utf8')).toContain(`<name>${ws}</name>`);
     expect(existsSync(join(dir, 'workspaces', ws, 'namespace.xml'))).toBe(true);
     expect(existsSync(join(dir, 'workspaces', 'stale'))).toBe(false);

@@ -4,6 +4,7 @@
  * server's `/rest` root with admin credentials.
  */
 import { Agent, request as httpRequest } from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 import type { ApiServer } from './api-server';
 
 export interface Credentials {
@@ -39,6 +40,11 @@ export interface RequestOptions {
   auth?: Credentials | null;
   /** `rawRequest` only: the connection pool (a keep-alive agent keeps one worker); none by default. */
   agent?: Agent;
+  /**
+   * `rawRequest` only: the request target sent as it is instead of the url's path (which URL
+   * parsing would normalise): `//rest`, `/./`, `/../`, an absolute-form `http://host/…`.
+   */
+  target?: string;
 }
 
 export const XML = 'application/xml';
@@ -110,7 +116,9 @@ export function rawRequest(url: string, opts: RequestOptions = {}): Promise<Http
   if (body) headers['content-length'] = String(body.length);
   return new Promise((resolvePromise, reject) => {
     let answered = false;
-    const req = httpRequest(url, { method: opts.method ?? 'GET', headers, agent: opts.agent ?? false }, (res) => {
+    const options = { ...urlToHttpOptions(new URL(url)), method: opts.method ?? 'GET', headers, agent: opts.agent ?? false };
+    if (opts.target !== undefined) options.path = opts.target;
+    const req = httpRequest(options, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));

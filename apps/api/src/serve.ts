@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { AppModule } from './app.module';
 import { crossSiteMiddleware } from './auth/cross-site';
 import type { AppConfig } from './config/config';
@@ -13,6 +14,7 @@ import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
 import { inputRuleMiddleware } from './rest/input-rule';
 import { restPathMiddleware } from './rest/rest.middleware';
+import { requestTargetMiddleware } from './rest/request-target';
 import { RestHttpAdapter } from './rest/rest-http-adapter';
 import { RouteTable } from './rest/route-table';
 import { mountConsole } from './web/console-static';
@@ -29,14 +31,19 @@ export async function serve(config: AppConfig): Promise<void> {
   const logger = new Logger('geocatalog');
   // Bodies are read after authentication by WriteInterceptor (XML, JSON and SLD alike, with size
   // limits); what handlers return is written by RestHttpAdapter.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new RestHttpAdapter(), {
+  const server = express();
+  // Routes match case-sensitively, as GeoServer's do: `/Rest/` is no second way past the REST
+  // middleware, which reads `/rest` literally (contract §6). Set before Express creates its router.
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new RestHttpAdapter(server), {
     bodyParser: false,
     logger: new QuietLogger('geocatalog'),
   });
-  const server = app.getHttpAdapter().getInstance();
   server.disable('x-powered-by');
   // GeoServer sends no ETags; hashing every body would only cost time.
   server.set('etag', false);
+  // One path for everything after this: `//`, `/./`, `/../` resolved, before any rule reads it.
+  app.use(requestTargetMiddleware());
   app.use(securityHeaders(config.contextPath));
   const worker = primaryLink();
   if (worker) app.use(workerHeader());

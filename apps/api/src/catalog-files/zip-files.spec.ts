@@ -1,6 +1,7 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import { strToU8, zipSync } from 'fflate';
-import { filesFromZip, zipFiles, ZIP_LIMITS } from './zip-files';
+import { filesFromZip, zipFiles } from './zip-files';
+import { ZIP_LIMITS } from './zip-limits';
 
 const code = (fn: () => unknown): string | undefined => {
   try {

@@ -1,51 +1,26 @@
 import { CatalogError } from '@geocatalog/catalog-model';
-import { unzipSync, zipSync, type Zippable } from 'fflate';
+import { zipSync, type Zippable } from 'fflate';
 import type { DirFiles } from './data-directory';
-
-/** Limits on a zipped data directory, checked on the zip's own directory before anything is inflated. */
-export const ZIP_LIMITS = {
-  /** The zip itself (the request body). */
-  zipBytes: 64 * 1024 * 1024,
-  /** Entries (files and folders). */
-  entries: 50_000,
-  /** One file, inflated. */
-  fileBytes: 32 * 1024 * 1024,
-  /** Every file together, inflated. */
-  totalBytes: 256 * 1024 * 1024,
-};
+import { unzipWithinLimits, ZIP_LIMITS, ZipTooLarge } from './zip-limits';
 
 /** Every entry's time in a written zip, so one catalog always zips to the same bytes. */
 const FIXED_TIME = new Date('2000-01-01T00:00:00Z');
 
 /**
  * The files of a zip, by `/`-separated relative path. Refuses (400) what is not a zip, paths that
- * climb out of it (`..`, absolute, drive letters), and (413) a zip that inflates past the limits:
- * the sizes are read from the zip's directory first, and an entry that inflates to more than its
- * recorded size is cut at that size, so a zip bomb never gets memory.
+ * climb out of it (`..`, absolute, drive letters), and (413) a zip past the limits
+ * (`unzipWithinLimits`: checked on the zip's directory before anything is inflated).
  */
 export function filesFromZip(bytes: Uint8Array, limits = ZIP_LIMITS): DirFiles {
   if (bytes.length < 22 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
     throw new CatalogError('MALFORMED_BODY', 'The body is not a zip file');
   }
-  let entries = 0;
-  let total = 0;
   let unzipped: Record<string, Uint8Array>;
   try {
-    unzipped = unzipSync(bytes, {
-      filter: (file) => {
-        if (++entries > limits.entries) throw new CatalogError('TOO_LARGE', `The zip holds more than ${limits.entries} entries`);
-        if (file.name.endsWith('/')) return false;
-        safePath(file.name);
-        if (file.originalSize > limits.fileBytes) {
-          throw new CatalogError('TOO_LARGE', `The zip entry ${file.name} inflates to more than ${limits.fileBytes} bytes`);
-        }
-        total += file.originalSize;
-        if (total > limits.totalBytes) throw new CatalogError('TOO_LARGE', `The zip inflates to more than ${limits.totalBytes} bytes`);
-        return true;
-      },
-    });
+    unzipped = unzipWithinLimits(bytes, limits, safePath);
   } catch (err) {
     if (err instanceof CatalogError) throw err;
+    if (err instanceof ZipTooLarge) throw new CatalogError('TOO_LARGE', err.message);
     throw new CatalogError('MALFORMED_BODY', `The body is not a readable zip file: ${(err as Error).message}`);
   }
   const files: DirFiles = new Map();

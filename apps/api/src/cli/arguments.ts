@@ -53,7 +53,7 @@ export function parseArguments(argv: readonly string[], output: CliOutput): CliC
 
   program
     .command('export')
-    .description("write the catalog's data directory: into a folder (replacing its workspaces/ and styles/) or a .zip file")
+    .description("write the catalog's data directory: into a folder (replacing its workspaces/, styles/ and layergroups/) or a .zip file")
     .argument('<target>', 'a folder, or a file name ending in .zip')
     .option('--workspace <ws>', 'only this workspace')
     .addOption(urlOption())
@@ -65,7 +65,7 @@ export function parseArguments(argv: readonly string[], output: CliOutput): CliC
     program
       .command(command)
       .description(command === 'plan' ? 'show what importing a data directory would change (a dry run)' : 'import a data directory (all or nothing)')
-      .argument('<source>', 'a data directory (zipped in memory; dot-files left out) or a .zip of one')
+      .argument('<source>', 'a data directory (zipped in memory; dot-files and symbolic links left out) or a .zip of one')
       .option('--prune', 'also delete what the directory lacks in the workspaces it names')
       .option('--secrets <file>', 'a JSON file {"ws:store": "password"} for store passwords the directory cannot give')
       .option('--detect-changes', 'exit with 2 when the plan creates, updates or deletes anything')

@@ -1,4 +1,5 @@
 import type { ImportAnswer, PlanEntry } from '../catalog-files/plan';
+import { ZIP_LIMITS } from '../catalog-files/zip-limits';
 import { CliFailure } from './cli-failure';
 import type { ServerAccess } from './server-access';
 
@@ -19,12 +20,27 @@ export interface ImportResult {
   json: string;
 }
 
-/** `GET {base}/rest/catalog/export[?workspace=ws]`: the zip bytes. */
+/**
+ * `GET {base}/rest/catalog/export[?workspace=ws]`: the zip bytes, at most `ZIP_LIMITS.zipBytes` of
+ * them (the most the server takes back): a longer answer is refused without reading the rest.
+ */
 export async function downloadExport(access: ServerAccess, workspace?: string): Promise<Uint8Array> {
   const query = workspace === undefined ? '' : `?workspace=${encodeURIComponent(workspace)}`;
   const res = await send(access, `/rest/catalog/export${query}`, { method: 'GET', headers: { accept: 'application/zip' } });
   if (res.status !== 200) throw await httpFailure(res);
-  return new Uint8Array(await res.arrayBuffer());
+  const tooLarge = () => new CliFailure(`the server's export is larger than ${ZIP_LIMITS.zipBytes} bytes, past the zip limits; nothing was written`);
+  if (Number(res.headers.get('content-length')) > ZIP_LIMITS.zipBytes) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of res.body ?? []) {
+    length += chunk.length;
+    if (length > ZIP_LIMITS.zipBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**

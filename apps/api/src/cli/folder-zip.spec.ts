@@ -26,29 +26,48 @@ describe('zipFolder', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('holds the files of workspaces/, styles/ and security/ at their paths relative to the folder, leaving out dot-files, data/, gwc/ and the rest', () => {
-    const entries = unzipSync(zipFolder(dir));
+    const { zip, links } = zipFolder(dir);
+    const entries = unzipSync(zip);
     expect(Object.keys(entries).sort()).toEqual(['security/masterpw.xml', 'styles/line.sld', 'workspaces/topp/workspace.xml']);
     expect(strFromU8(entries['workspaces/topp/workspace.xml'])).toBe('<workspace/>');
+    expect(links).toEqual([]);
   });
 
-  it('follows a symbolic link to a folder once, and not a link back to a folder being read', () => {
-    symlinkSync(join(dir, 'styles'), join(dir, 'workspaces', 'topp', 'styles'));
-    symlinkSync(dir, join(dir, 'workspaces', 'loop'));
-    expect(listFolderFiles(dir)).toEqual([
-      'README.md',
-      'data/shapefiles/states.shp',
-      'gwc/topp_states/00/0000.png',
-      'security/masterpw.xml',
-      'styles/line.sld',
-      'workspaces/topp/styles/line.sld',
-      'workspaces/topp/workspace.xml',
-    ]);
+  it('never follows or zips a symbolic link, to a file or a folder, and names each one left out', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'gc-cli-outside-'));
+    try {
+      writeFileSync(join(outside, 'id_rsa'), 'PRIVATE KEY');
+      symlinkSync(join(outside, 'id_rsa'), join(dir, 'workspaces', 'topp', 'namespace.xml'));
+      symlinkSync(outside, join(dir, 'workspaces', 'elsewhere'));
+      symlinkSync(join(dir, 'styles'), join(dir, 'workspaces', 'topp', 'styles'));
+      symlinkSync(dir, join(dir, 'workspaces', 'loop'));
+      rmSync(join(dir, 'security'), { recursive: true });
+      symlinkSync(outside, join(dir, 'security'));
+      expect(listFolderFiles(join(dir, 'workspaces'))).toEqual({
+        files: ['topp/workspace.xml'],
+        links: ['elsewhere', 'loop', 'topp/namespace.xml', 'topp/styles'],
+      });
+      const { zip, links } = zipFolder(dir);
+      expect(Object.keys(unzipSync(zip)).sort()).toEqual(['styles/line.sld', 'workspaces/topp/workspace.xml']);
+      expect(Buffer.from(zip).includes('PRIVATE KEY')).toBe(false);
+      expect(links).toEqual(['workspaces/elsewhere', 'workspaces/loop', 'workspaces/topp/namespace.xml', 'workspaces/topp/styles', 'security']);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a folder past the server's limits before reading its files", () => {
+    const limits = { zipBytes: 1024, entries: 50, fileBytes: 8, totalBytes: 100 };
+    expect(() => zipFolder(dir, limits)).toThrow(/^workspaces\/topp\/workspace.xml is larger than 8 bytes/);
+    expect(() => zipFolder(dir, { ...limits, entries: 2 })).toThrow(/holds more than 2 files to import/);
+    expect(() => zipFolder(dir, { ...limits, fileBytes: 100, totalBytes: 20 })).toThrow(/larger than 20 bytes together/);
+    expect(() => zipFolder(dir, { ...limits, fileBytes: 100, zipBytes: 100 })).toThrow(/zip to more than 100 bytes/);
   });
 
   it('is an empty zip for an empty folder', () => {
     const empty = mkdtempSync(join(tmpdir(), 'gc-cli-empty-'));
     try {
-      expect(unzipSync(zipFolder(empty))).toEqual({});
+      expect(unzipSync(zipFolder(empty).zip)).toEqual({});
     } finally {
       rmSync(empty, { recursive: true });
     }

@@ -2,7 +2,7 @@
 // import/export endpoints do (the real api is driven by e2e/cli/cli.e2e-spec.ts).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
@@ -86,6 +86,36 @@ describe('runCli: usage', () => {
   it('refuses a URL carrying credentials without echoing it', async () => {
     const run = await cli(['plan', dir, '--url', `http://admin:${PASSWORD}@127.0.0.1/geoserver`]);
     expect(run).toEqual({ code: 1, stdout: '', stderr: 'geocatalog: --url must not carry credentials: use GEOCATALOG_USER and GEOCATALOG_PASSWORD\n' });
+  });
+
+  it.each([
+    ['http://admin:secret@host:80a/geoserver', 'http://***@host:80a/geoserver'],
+    ['http://admin:se cret@host:80a/', 'http://***@host:80a/'],
+    ['http://admin:p@ss:w/rd@host:80a/', 'http://***@host:80a/'],
+    ['http://admin:%73ecret@[::1/', 'http://***@[::1/'],
+    ['//admin:secret@host', '***@host'],
+  ])('echoes a URL that does not parse (%j) without its userinfo', async (url, shown) => {
+    const ways: Array<[string, string[], Record<string, string>]> = [
+      ['GEOCATALOG_URL', ['plan', dir], { GEOCATALOG_PASSWORD: PASSWORD, GEOCATALOG_URL: url }],
+      ['--url', ['plan', dir, '--url', url], { GEOCATALOG_PASSWORD: PASSWORD }],
+    ];
+    for (const [source, args, env] of ways) {
+      const run = await cli(args, env);
+      expect(run).toEqual({ code: 1, stdout: '', stderr: `geocatalog: ${source} is not a URL: ${JSON.stringify(shown)}\n` });
+      expect(run.stderr).not.toMatch(/secret|se cret|p@ss|w\/rd|%73ecret/);
+    }
+  });
+
+  it('never prints GEOCATALOG_PASSWORD, its Basic token or a URL userinfo the server echoes', async () => {
+    const token = Buffer.from(`admin:${PASSWORD}`).toString('base64');
+    reply = {
+      status: 500,
+      type: 'text/plain',
+      body: `echo: Authorization: Basic ${token} password=${PASSWORD} (${encodeURIComponent(PASSWORD)}) from http://admin:other@proxy/`,
+    };
+    const run = await cli(['plan', dir]);
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'geocatalog: 500 echo: Authorization: Basic *** password=*** (***) from http://***@proxy/\n' });
+    expect(run.stderr).not.toContain(token.replace(/=+$/, ''));
   });
 });
 
@@ -171,11 +201,24 @@ describe('runCli: export', () => {
   it('unpacks the export into a folder, replacing its workspaces/ and keeping .git', async () => {
     reply = { status: 200, type: 'application/zip', body: exportZip };
     const run = await cli(['export', dir, '--workspace', 'b']);
-    expect(run).toEqual({ code: 0, stdout: `wrote 1 file under ${dir} (workspaces/ and styles/ replaced)\n`, stderr: '' });
+    expect(run).toEqual({ code: 0, stdout: `wrote 1 file under ${dir} (workspaces/, styles/, layergroups/ replaced)\n`, stderr: '' });
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/geoserver/rest/catalog/export?workspace=b' });
     expect(readFileSync(join(dir, 'workspaces/b/workspace.xml'), 'utf8')).toContain('<name>b</name>');
     expect(() => readFileSync(join(dir, 'workspaces/topp/workspace.xml'))).toThrow(/ENOENT/);
     expect(readFileSync(join(dir, '.git/HEAD'), 'utf8')).toBe('ref');
+  });
+
+  it('writes no .zip target through a symbolic link', async () => {
+    reply = { status: 200, type: 'application/zip', body: exportZip };
+    writeFileSync(join(dir, 'precious.txt'), 'keep');
+    symlinkSync(join(dir, 'precious.txt'), join(dir, 'catalog.zip'));
+    const run = await cli(['export', join(dir, 'catalog.zip')]);
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `geocatalog: ${join(dir, 'catalog.zip')} is a symbolic link: geocatalog reads and writes no file through a link\n`,
+    });
+    expect(readFileSync(join(dir, 'precious.txt'), 'utf8')).toBe('keep');
   });
 
   it('writes a .zip target as it came, and reports a 404 without writing', async () => {

@@ -1,4 +1,5 @@
 import { CliFailure } from './cli-failure';
+import { urlWithoutUserinfo } from './redact';
 
 /** Where the catalog is and who the CLI is there. */
 export interface ServerAccess {
@@ -13,7 +14,8 @@ export const DEFAULT_USER = 'admin';
 
 /**
  * The server and credentials from `GEOCATALOG_URL` (or `--url`), `GEOCATALOG_USER` and
- * `GEOCATALOG_PASSWORD` (required). A URL carrying credentials is refused without echoing it.
+ * `GEOCATALOG_PASSWORD` (required). A URL carrying credentials is refused without echoing it; one
+ * that does not parse is echoed without what could be its userinfo.
  */
 export function serverAccess(env: Readonly<Record<string, string | undefined>>, urlOption?: string): ServerAccess {
   const password = env.GEOCATALOG_PASSWORD;
@@ -26,7 +28,7 @@ export function serverAccess(env: Readonly<Record<string, string | undefined>>, 
   try {
     url = new URL(raw);
   } catch {
-    throw new CliFailure(`${source} is not a URL: ${JSON.stringify(raw)}`);
+    throw new CliFailure(`${source} is not a URL: ${JSON.stringify(urlWithoutUserinfo(raw))}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliFailure(`${source} must be an http:// or https:// URL`);
   if (url.username || url.password) throw new CliFailure(`${source} must not carry credentials: use GEOCATALOG_USER and GEOCATALOG_PASSWORD`);

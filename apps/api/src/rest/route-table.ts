@@ -37,7 +37,7 @@ export class RouteTable {
   add(path: string, methods: string[]): void {
     let entry = this.routes.get(path);
     if (!entry) {
-      entry = { matches: match(path, { decode: decodeURIComponent }), methods: new Set() };
+      entry = { matches: match(path, { decode: decodeURIComponent, sensitive: true }), methods: new Set() };
       this.routes.set(path, entry);
     }
     for (const m of methods) entry.methods.add(m);
@@ -50,7 +50,7 @@ export class RouteTable {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  /** Methods answered at this concrete path (with HEAD for GET), or an empty list. */
+  /** Methods answered at this concrete path (with HEAD for GET), or an empty list; case-sensitive, as the router is. */
   allowedMethods(path: string): string[] {
     const methods = new Set<string>();
     for (const entry of this.routes.values()) {
