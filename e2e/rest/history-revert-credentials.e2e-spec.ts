@@ -6,41 +6,18 @@
  * PostgreSQL server records every password a connection test sends it.
  */
 import { createUser, createWorkspace, grantRole, useApiServer } from '../support/catalog';
-import { FakePostgres, startFakePostgres } from '../support/fake-postgres';
+import { FakePostgres, fakeStoreParams as target, storeEntriesXml as storeXml, useFakePostgres } from '../support/fake-postgres';
 import { uniqueName } from '../support/geoserver';
+import { Change, changesOf, summary } from '../support/history';
 import { HttpResponse, RestClient } from '../support/http';
 
 const ctx = useApiServer();
-let fake: FakePostgres;
-let other: FakePostgres;
-
-beforeAll(async () => {
-  fake = await startFakePostgres();
-  other = await startFakePostgres();
-});
-afterAll(async () => {
-  await fake?.close();
-  await other?.close();
-});
-
-interface Change {
-  seq: number;
-  operation: string;
-  kind: string;
-  resource: string;
-  request: string;
-  before: Record<string, Record<string, unknown>> | null;
-  after: Record<string, Record<string, unknown>> | null;
-}
+const fake = useFakePostgres();
+const other = useFakePostgres();
 
 function ok(res: HttpResponse, status = 200): HttpResponse {
   expect(res).toHaveStatus(status);
   return res;
-}
-
-async function changesOf(api: RestClient, resource: string): Promise<Change[]> {
-  const res = ok(await api.get(`/changes.json?resource=${encodeURIComponent(resource)}&limit=1000`));
-  return ((res.json() as { changes: { change?: Change[] } }).changes.change ?? []).reverse();
 }
 
 /** Reverts the newest change under `resource`; returns the revert's own changes there. */
@@ -49,17 +26,6 @@ async function revertNewest(api: RestClient, resource: string): Promise<Change[]
   ok(await api.post(`/changes/${before[before.length - 1].seq}/revert`));
   const after = await changesOf(api, resource);
   return after.filter((c) => c.request === after[after.length - 1].request);
-}
-
-function storeXml(name: string, params: Record<string, string>, extra = ''): string {
-  const entries = Object.entries(params)
-    .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
-    .join('');
-  return `<dataStore><name>${name}</name>${extra}<connectionParameters>${entries}</connectionParameters></dataStore>`;
-}
-
-function target(server: FakePostgres, overrides: Record<string, string> = {}): Record<string, string> {
-  return { host: server.host, port: String(server.port), database: 'gis', user: 'gis', dbtype: 'postgis', ...overrides };
 }
 
 /** The stored parameters of a store, as GET shows them. */
@@ -88,7 +54,7 @@ describe('a reverted user delete restores no credential', () => {
     ok(await api.delete(path));
 
     const back = await revertNewest(api, path);
-    expect(back.map((c) => `${c.operation} ${c.kind} ${c.resource}`)).toEqual([`create user ${path}`]);
+    expect(summary(back)).toEqual([`create user ${path}`]);
     expect(back[0].after).toEqual({ user: { userName: user, enabled: false, roles: ['ADMIN'] } });
     expect(ok(await api.get(`${path}.json`)).json().user).toMatchObject({ userName: user, enabled: false });
     expect(ok(await api.get(`/security/roles/user/${user}.json`)).text).toContain('ADMIN');

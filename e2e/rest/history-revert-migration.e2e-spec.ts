@@ -5,7 +5,7 @@
  * a fresh one and removing the migrations' traces; the next start runs them again. Needs
  * TEST_DATABASE_URL: the embedded catalog cannot be opened by the test.
  */
-import { ApiServer, describeWithExternalCatalog, startApi, withClient } from '../support/api-server';
+import { ApiServer, describeWithExternalCatalog, dropKeptDatabase, startApi, withClient } from '../support/api-server';
 import { createUser, createWorkspace } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { restClient } from '../support/http';
@@ -20,10 +20,7 @@ describeWithExternalCatalog('migration: no user hash in the history, reverted up
   afterAll(async () => {
     await upgraded?.stop();
     await old?.stop();
-    if (old?.databaseUrl) {
-      const name = new URL(old.databaseUrl).pathname.slice(1);
-      await sql(process.env.TEST_DATABASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    }
+    await dropKeptDatabase(old);
   }, 30_000);
 
   it('drops kept hashes, repairs the changes, and reverting the repaired one restores the later state', async () => {
