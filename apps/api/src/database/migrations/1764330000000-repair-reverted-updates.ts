@@ -6,8 +6,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * revert deleted the record. Such a change is told apart by the record's own history: ids are
  * never reused, so a true create is a record's first change, or follows its delete (a revert
  * re-creating it). Every other `create` becomes the `update` it was, its `before` the record as
- * the change before it left it. (A change whose predecessors retention removed cannot be told apart
- * and stays; reverting it is refused when something depends on the record.)
+ * the change before it left it (a style's row after a change has no SLD bytes: reverting a
+ * repaired style change keeps its current SLD). A change whose predecessors retention removed
+ * cannot be told apart and stays; reverting it is refused when something depends on the record.
  */
 export class RepairRevertedUpdates1764330000000 implements MigrationInterface {
   name = 'RepairRevertedUpdates1764330000000';
