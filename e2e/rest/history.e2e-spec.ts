@@ -11,6 +11,7 @@ import { createStyle, createWorkspace } from '../support/catalog';
 import { describeWithExternalCatalog, startApi, withClient } from '../support/api-server';
 import { createFeatureType, featureTypesPath } from '../support/featuretype';
 import { uniqueName } from '../support/geoserver';
+import { Change, changesOf, summary } from '../support/history';
 import { HttpResponse, RestClient, restClient, SLD_10 } from '../support/http';
 import { createSpatialStore, createStatesTable, tableSuffix, useSpatialApi } from '../support/postgis';
 import { atomHref, find, findAll, findText, parseXml } from '../support/xml-tree';
@@ -23,32 +24,9 @@ beforeAll(async () => {
   await createStatesTable(ctx.db, table);
 });
 
-interface Change {
-  seq: number;
-  time: string;
-  user?: string;
-  operation: string;
-  kind: string;
-  resource: string;
-  request: string;
-  before: Record<string, Record<string, unknown>> | null;
-  after: Record<string, Record<string, unknown>> | null;
-  href: string;
-}
-
 function ok(res: HttpResponse, status = 200): HttpResponse {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status} ${res.text.slice(0, 300)}`);
   return res;
-}
-
-/** Changes under a resource, oldest first (the list answers newest first). */
-async function changesOf(api: RestClient, resource: string, query = ''): Promise<Change[]> {
-  const res = ok(await api.get(`/changes.json?resource=${encodeURIComponent(resource)}&limit=1000${query}`));
-  return ((JSON.parse(res.text) as { changes: { change: Change[] } }).changes.change ?? []).reverse();
-}
-
-function summary(changes: Change[]): string[] {
-  return changes.map((c) => `${c.operation} ${c.kind} ${c.resource}`);
 }
 
 /** A workspace holding a store, a published table with a workspace style as its default, and a styled SLD. */
@@ -170,6 +148,9 @@ describe('change history', () => {
     expect(refused.status).toBe(409);
     expect(refused.text).toContain(`change ${second.seq} by admin`);
     expect(refused.text).toContain('force=true');
+    // The problem document's code tells a client that force can help (the console's "Revert anyway").
+    const problem = await api.post(`/changes/${first.seq}/revert`, undefined, undefined, { accept: 'application/problem+json' });
+    expect(problem.json()).toMatchObject({ status: 409, code: 'CHANGED_SINCE', detail: refused.text });
     expect(JSON.parse(ok(await api.get(`/workspaces/${ws}/styles/a.json`)).text).style.filename).toBe('second.sld');
     ok(await api.post(`/changes/${first.seq}/revert?force=true`));
     expect(JSON.parse(ok(await api.get(`/workspaces/${ws}/styles/a.json`)).text).style.filename).toBe('a.sld');

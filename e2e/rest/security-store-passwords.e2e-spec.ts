@@ -9,39 +9,16 @@
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { ApiServer, describeWithExternalCatalog, startApi, withClient } from '../support/api-server';
-import { FakePostgres, startFakePostgres } from '../support/fake-postgres';
+import { fakeStoreParams as target, storeEntriesXml as storeXml, useFakePostgres } from '../support/fake-postgres';
 import { createWorkspace, useApiServer, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { HttpResponse, restClient } from '../support/http';
 
 const ctx = useApiServer();
-let fake: FakePostgres;
-let other: FakePostgres;
-
-beforeAll(async () => {
-  fake = await startFakePostgres();
-  other = await startFakePostgres();
-});
-afterAll(async () => {
-  await fake?.close();
-  await other?.close();
-});
+const fake = useFakePostgres();
+const other = useFakePostgres();
 
 const SECRET = 'Real-S3cret-of-the-store';
-
-function entries(params: Record<string, string>): string {
-  return Object.entries(params)
-    .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
-    .join('');
-}
-
-function storeXml(name: string, params: Record<string, string>, extra = ''): string {
-  return `<dataStore><name>${name}</name>${extra}<connectionParameters>${entries(params)}</connectionParameters></dataStore>`;
-}
-
-function target(server: FakePostgres, overrides: Record<string, string> = {}): Record<string, string> {
-  return { host: server.host, port: String(server.port), database: 'gis', user: 'gis', dbtype: 'postgis', ...overrides };
-}
 
 /** A store on `fake` with the secret password; returns its workspace, name and stored crypt2 value. */
 async function secretStore(prefix: string): Promise<{ ws: string; ds: string; crypt2: string }> {

@@ -4,7 +4,7 @@
  * and adding users `admin`/`Admin`, `Bob`/`bob`/`BOB`; the next start runs the migration again.
  * Needs TEST_DATABASE_URL: the embedded catalog cannot be opened by the test.
  */
-import { ApiServer, describeWithExternalCatalog, startApi, withClient } from '../support/api-server';
+import { ApiServer, describeWithExternalCatalog, dropKeptDatabase, startApi, withClient } from '../support/api-server';
 import { restClient } from '../support/http';
 
 const sql = withClient;
@@ -16,10 +16,7 @@ describeWithExternalCatalog('migration: user names unique case-insensitively', (
   afterAll(async () => {
     await upgraded?.stop();
     await old?.stop();
-    if (old?.databaseUrl) {
-      const name = new URL(old.databaseUrl).pathname.slice(1);
-      await sql(process.env.TEST_DATABASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    }
+    await dropKeptDatabase(old);
   }, 30_000);
 
   it('renames every case duplicate but the oldest to {name}-duplicate-{id} and then refuses new ones', async () => {

@@ -270,6 +270,13 @@ export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>):
   }
 }
 
+/** Drops the database a server kept (`keepDatabase`), with any connection still open to it. */
+export async function dropKeptDatabase(server: ApiServer | undefined): Promise<void> {
+  if (!server?.databaseUrl) return;
+  const name = new URL(server.databaseUrl).pathname.slice(1);
+  await withClient(process.env.TEST_DATABASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
 async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }

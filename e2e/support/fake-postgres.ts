@@ -93,3 +93,46 @@ export async function startFakePostgres(): Promise<FakePostgres> {
       }),
   };
 }
+
+/** A fake server for the enclosing spec file: started before its tests, closed after them. */
+export function useFakePostgres(): FakePostgres {
+  let server: FakePostgres | undefined;
+  beforeAll(async () => {
+    server = await startFakePostgres();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const live = () => {
+    if (!server) throw new Error('fake PostgreSQL server not started');
+    return server;
+  };
+  return {
+    get host() {
+      return live().host;
+    },
+    get port() {
+      return live().port;
+    },
+    get passwords() {
+      return live().passwords;
+    },
+    get connections() {
+      return live().connections;
+    },
+    close: () => live().close(),
+  };
+}
+
+/** PostGIS connection parameters of a store on `server` (database and user `gis`), with `overrides`. */
+export function fakeStoreParams(server: FakePostgres, overrides: Record<string, string> = {}): Record<string, string> {
+  return { host: server.host, port: String(server.port), database: 'gis', user: 'gis', dbtype: 'postgis', ...overrides };
+}
+
+/** A `<dataStore>` body whose parameters are `<entry key>` elements (any key spelling), with `extra` elements. */
+export function storeEntriesXml(name: string, params: Record<string, string>, extra = ''): string {
+  const entries = Object.entries(params)
+    .map(([k, v]) => `<entry key="${k}">${v}</entry>`)
+    .join('');
+  return `<dataStore><name>${name}</name>${extra}<connectionParameters>${entries}</connectionParameters></dataStore>`;
+}

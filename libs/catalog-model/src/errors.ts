@@ -31,6 +31,16 @@ export type CatalogErrorCode =
   | 'ALREADY_EXISTS'
   /** The write would leave the catalog in a state it must never be in (e.g. no enabled admin). */
   | 'CONFLICT'
+  /**
+   * A revert refused because a record it would put back changed after the change being reverted;
+   * `?force=true` overwrites that later change (409).
+   */
+  | 'CHANGED_SINCE'
+  /**
+   * A revert that cannot apply whatever `force` says: a record now depends on one it would delete,
+   * one it would bring back needs a record that is gone, or its name is taken now (409).
+   */
+  | 'REVERT_BLOCKED'
   /** The body is larger than the limit for its kind. */
   | 'TOO_LARGE'
   /** The request's Content-Type is not one this path reads. */

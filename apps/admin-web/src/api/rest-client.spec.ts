@@ -30,11 +30,11 @@ describe('RestClient', () => {
   it('reads the detail of an RFC 9457 problem', async () => {
     const { fetch } = fakeFetch(() => ({
       status: 400,
-      body: { title: 'Bad request', detail: "Invalid workspace name 'a b'" },
+      body: { title: 'Bad request', detail: "Invalid workspace name 'a b'", code: 'INVALID_NAME' },
       contentType: 'application/problem+json',
     }));
     const client = new RestClient({ restBase: '', fetch });
-    await expect(client.getJson('/x')).rejects.toMatchObject({ status: 400, message: "Invalid workspace name 'a b'" });
+    await expect(client.getJson('/x')).rejects.toMatchObject({ status: 400, message: "Invalid workspace name 'a b'", code: 'INVALID_NAME' });
   });
 
   it('says the status when the server gives no text', async () => {

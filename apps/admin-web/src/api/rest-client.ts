@@ -159,20 +159,21 @@ export class RestClient {
     }
     if (response.ok || isAnswer?.(response)) return response;
     if (response.status === 401) this.options.onUnauthorized?.();
-    const { reason, issues } = await reasonOf(response);
-    throw new RestError(response.status, reason, issues, response.headers.get('ETag'));
+    const { reason, issues, code } = await reasonOf(response);
+    throw new RestError(response.status, reason, issues, response.headers.get('ETag'), code);
   }
 }
 
-/** The server's reason for a failed response: its text/plain sentence, or a generic one. */
-async function reasonOf(response: Response): Promise<{ reason: string; issues: RestIssue[] }> {
+/** The server's reason for a failed response: its text/plain sentence, or a generic one; a problem document's code. */
+async function reasonOf(response: Response): Promise<{ reason: string; issues: RestIssue[]; code?: string }> {
   const type = response.headers.get('Content-Type') ?? '';
   const text = await response.text().catch(() => '');
   if (type.includes('application/problem+json')) {
     try {
-      const problem = JSON.parse(text) as { detail?: unknown; title?: unknown; issues?: unknown };
+      const problem = JSON.parse(text) as { detail?: unknown; title?: unknown; issues?: unknown; code?: unknown };
       const reason = problem.detail ?? problem.title;
-      if (typeof reason === 'string' && reason.trim()) return { reason: reason.trim(), issues: issuesOf(problem.issues) };
+      const code = typeof problem.code === 'string' ? problem.code : undefined;
+      if (typeof reason === 'string' && reason.trim()) return { reason: reason.trim(), issues: issuesOf(problem.issues), code };
     } catch {
       // Fall through to the generic reason.
     }

@@ -21,6 +21,8 @@ export class RestError extends Error {
     readonly issues: RestIssue[] = [],
     /** The `ETag` the refusal carried: on `412` the record's current version. */
     readonly etag: string | null = null,
+    /** The problem document's stable `code` (e.g. `CHANGED_SINCE`), when the server sent one. */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'RestError';

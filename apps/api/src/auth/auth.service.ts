@@ -4,7 +4,7 @@ import { CatalogError, caseInsensitiveNameKey } from '@geocatalog/catalog-model'
 import { AuthCaches } from './auth-caches';
 import { isRefusal, SignInRefusal } from './login-throttle';
 import type { Principal } from './principal';
-import { verifyPassword } from './password-hash';
+import { unusablePasswordHash, verifyPassword } from './password-hash';
 import { SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
 import { UserService } from './user.service';
 
@@ -97,7 +97,7 @@ export class AuthService {
 }
 
 // A valid hash of a random password, verified against for unknown users.
-const UNKNOWN_USER_HASH = `scrypt$16384$8$1$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
+const UNKNOWN_USER_HASH = unusablePasswordHash();
 
 function tooManyFailures(refusal: SignInRefusal): CatalogError {
   return new CatalogError(

@@ -19,6 +19,15 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+/**
+ * A well-formed hash that no password matches (a random key under a random salt): for accounts
+ * that must be given a password before anyone signs in with them, and to check unknown users
+ * against, at the cost of a real check, so that timing does not tell them apart.
+ */
+export function unusablePasswordHash(): string {
+  return `scrypt$${N}$${R}$${P}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_BYTES).toString('base64')}`;
+}
+
 /** Checks a password against a stored hash in constant time; false for malformed hashes. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');

@@ -3,9 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { anAdminRemains } from '../auth/last-admin';
-import { foreignKeyViolation, integrityViolation, nameTaken } from '../database/pg-errors';
+import { StorePasswords } from '../catalog/datastores/store-passwords';
+import { integrityViolation } from '../database/pg-errors';
 import { ChangeKind, ChangeOperation, KIND_TABLES, RawRow } from './change-kinds';
 import { ChangeLog } from './change-log';
+import { keepStorePasswords, passwordSources, userRowToWrite } from './revert-credentials';
+import { exists, whyNotDelete, whyNotPutBack } from './revert-rules';
 
 interface Undone {
   seq: string;
@@ -14,6 +17,13 @@ interface Undone {
   record_id: number;
   resource: string | null;
   raw_before: RawRow | null;
+}
+
+/** One write a revert makes: a record put back as `raw_before` says, or deleted. */
+interface Step {
+  undone: Undone;
+  /** Why it cannot be made now (null when it can), from the last try. */
+  blocked: string | null;
 }
 
 /** The order in which deleted records come back: what others point to first. */
@@ -29,18 +39,31 @@ export interface Reverted {
   users: boolean;
 }
 
+function blocked(seq: string, why: string): CatalogError {
+  return new CatalogError('REVERT_BLOCKED', `Cannot revert change ${seq}: ${why}.`);
+}
+
 /**
  * `POST /rest/changes/{seq}/revert` (contract §7): undoes the request that made change `seq`,
- * every record it touched, as one new write (recorded with changes of its own). A create is
- * undone by deleting, a delete by re-creating the record as it was (a style with its SLD bytes,
- * a layer with its alternate styles, a user with its password hash and roles), an update by
- * putting the record's columns back. A record changed by a later request is a 409 unless `force`.
+ * every record it touched, as one new write whose changes say what it does to each record: a
+ * record it created is deleted (a delete), one it deleted is re-created as it was (a create: a
+ * style with its SLD bytes, a layer with its alternate styles), one it updated gets its fields back
+ * (an update, with before and after). So a revert of a revert restores the later state and deletes
+ * only what the reverted revert created.
+ *
+ * A write waits until what it needs holds (a record put back needs the records it points at and
+ * its name free; a record deleted, nothing pointing at it); one that never can is a 409
+ * `REVERT_BLOCKED` naming the record in the way, whatever `force` says. A record changed by a later
+ * request is a 409 `CHANGED_SINCE` unless `force` — answered only when the forced revert would
+ * succeed, so the console offers "Revert anyway" only then. No credential comes back (see
+ * `revert-credentials.ts`).
  */
 @Injectable()
 export class ChangeReverter {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly log: ChangeLog,
+    private readonly passwords: StorePasswords,
   ) {}
 
   async revert(seq: string, force: boolean): Promise<Reverted> {
@@ -54,30 +77,27 @@ export class ChangeReverter {
         [target.seq],
       );
       for (const u of undone) await tx.query(`SELECT 1 FROM ${KIND_TABLES[u.kind]} WHERE id = $1 FOR UPDATE`, [u.record_id]);
-      if (!force) await this.refuseIfChangedSince(tx, undone, seq);
+      const later = await this.laterChange(tx, undone, seq);
+      const stores = undone.filter((u) => u.kind === 'dataStore');
+      const sources = await passwordSources(tx, stores);
       try {
-        for (const u of [...undone].reverse()) if (u.operation === 'create') await this.remove(tx, u);
-        const deleted = undone.filter((u) => u.operation === 'delete');
-        for (const kind of RESTORE_ORDER) for (const u of deleted) if (u.kind === kind) await this.restore(tx, u);
-        for (const u of [...undone].reverse()) if (u.operation === 'update') await this.restore(tx, u);
+        await this.apply(tx, seq, undone);
+        await keepStorePasswords(tx, this.passwords, sources);
       } catch (err) {
-        const taken = nameTaken(err, () => `Cannot revert change ${seq}: a record it would bring back has a name that is taken now`);
-        if (taken !== err) throw taken;
-        if (foreignKeyViolation(err) || integrityViolation(err)) {
-          throw new CatalogError(
-            'CONFLICT',
-            `Cannot revert change ${seq}: the records it would bring back or remove no longer fit the catalog (${(err as Error).message})`,
-          );
-        }
+        // Every rule is checked before writing; a constraint broken anyway is still no 500 and no SQL in the answer.
+        if (integrityViolation(err)) throw blocked(seq, 'the records it would put back no longer fit the catalog');
         throw err;
       }
       if (undone.some((u) => u.kind === 'user')) await anAdminRemains(tx);
-      return { storeIds: undone.filter((u) => u.kind === 'dataStore').map((u) => u.record_id), users: undone.some((u) => u.kind === 'user') };
+      // Checked last: this refusal promises that `force` succeeds.
+      if (later && !force) throw later;
+      return { storeIds: stores.map((u) => u.record_id), users: undone.some((u) => u.kind === 'user') };
     });
   }
 
-  private async refuseIfChangedSince(tx: EntityManager, undone: Undone[], seq: string): Promise<void> {
-    if (!undone.length) return;
+  /** The 409 for the first later change of a record the request touched, if any. */
+  private async laterChange(tx: EntityManager, undone: Undone[], seq: string): Promise<CatalogError | null> {
+    if (!undone.length) return null;
     const last = undone[undone.length - 1].seq;
     const later: Array<{ seq: string; resource: string | null; user: string | null }> = await tx.query(
       `SELECT c.seq::text AS seq, c.resource, c.user_name AS "user" FROM catalog_change c
@@ -85,45 +105,84 @@ export class ChangeReverter {
         WHERE c.seq > $1 ORDER BY c.seq LIMIT 1`,
       [last, undone.map((u) => u.kind), undone.map((u) => u.record_id)],
     );
-    if (!later.length) return;
+    if (!later.length) return null;
     const l = later[0];
-    throw new CatalogError(
-      'CONFLICT',
+    return new CatalogError(
+      'CHANGED_SINCE',
       `Cannot revert change ${seq}: ${l.resource ?? 'a record it touched'} changed after it (change ${l.seq}${l.user ? ` by ${l.user}` : ''}). ` +
         'Revert with ?force=true to overwrite that change.',
     );
   }
 
-  private async remove(tx: EntityManager, u: Undone): Promise<void> {
-    await tx.query(`DELETE FROM ${KIND_TABLES[u.kind]} WHERE id = $1`, [u.record_id]);
+  /**
+   * Makes every write that can be made, again and again, until all are made or none can be: a
+   * record deleted waits for what points at it to go or to be put back elsewhere, one re-created
+   * for its parents and for its name to be freed. Deletes go children first, re-creates parents
+   * first, so one round usually does it.
+   */
+  private async apply(tx: EntityManager, seq: string, undone: Undone[]): Promise<void> {
+    const byKind = (u: Undone) => RESTORE_ORDER.indexOf(u.kind);
+    let steps: Step[] = [
+      ...undone.filter((u) => u.operation === 'create').reverse(),
+      ...undone.filter((u) => u.operation === 'delete').sort((a, b) => byKind(a) - byKind(b)),
+      ...undone.filter((u) => u.operation === 'update').reverse(),
+    ].map((u) => ({ undone: u, blocked: null }));
+    while (steps.length) {
+      for (const step of steps) step.blocked = await this.make(tx, step.undone);
+      const left = steps.filter((s) => s.blocked !== null);
+      if (left.length === steps.length) {
+        const first = [...left].sort((a, b) => Number(a.undone.seq) - Number(b.undone.seq))[0];
+        throw blocked(seq, first.blocked!);
+      }
+      steps = left;
+    }
   }
 
-  /** Puts the record's row back as it was before the change: re-created, or its columns restored. */
-  private async restore(tx: EntityManager, u: Undone): Promise<void> {
-    const raw = u.raw_before;
-    if (!raw) return;
-    const table = KIND_TABLES[u.kind];
+  /** Makes one write if it can be made now; otherwise says why not. */
+  private async make(tx: EntityManager, u: Undone): Promise<string | null> {
+    const path = u.resource ?? `${u.kind} ${u.record_id}`;
+    const present = await exists(tx, u.kind, u.record_id);
+    if (u.operation === 'create') {
+      if (!present) return null;
+      const why = await whyNotDelete(tx, u.kind, u.record_id, path);
+      if (why) return why;
+      await tx.query(`DELETE FROM ${KIND_TABLES[u.kind]} WHERE id = $1`, [u.record_id]);
+      return null;
+    }
+    if (!u.raw_before) return null;
+    if (u.operation === 'update' && !present) return `${path} was deleted after it; revert that delete first`;
+    const raw = u.kind === 'user' ? userRowToWrite(u.raw_before, !present) : u.raw_before;
+    const why = await whyNotPutBack(tx, u.kind, raw, path);
+    if (why) return why;
+    await this.putBack(tx, u.kind, raw, present);
+    return null;
+  }
+
+  /** Writes a record's row as `raw` has it: its columns updated when it exists (an update), else inserted (a create). */
+  private async putBack(tx: EntityManager, kind: ChangeKind, raw: RawRow, present: boolean): Promise<void> {
+    const table = KIND_TABLES[kind];
     const columns = Object.keys(raw).filter((c) => !NOT_COLUMNS.has(c));
-    if (!columns.every((c) => COLUMN.test(c))) throw new Error(`History row of ${u.kind} ${u.record_id} names an unexpected column`);
-    const list = columns.map((c) => `"${c}"`).join(', ');
-    const set = columns.filter((c) => c !== 'id').map((c) => `"${c}" = EXCLUDED."${c}"`);
-    await tx.query(
-      `INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_populate_record(NULL::${table}, $1::jsonb)
-         ON CONFLICT (id) DO ${set.length ? `UPDATE SET ${set.join(', ')}` : 'NOTHING'}`,
-      [JSON.stringify(raw)],
-    );
-    if (u.kind === 'layer') {
-      await tx.query(`DELETE FROM layer_style WHERE layer_id = $1`, [u.record_id]);
+    if (!columns.every((c) => COLUMN.test(c))) throw new Error(`History row of ${kind} ${raw.id} names an unexpected column`);
+    const row = `jsonb_populate_record(NULL::${table}, $1::jsonb)`;
+    if (present) {
+      const set = columns.filter((c) => c !== 'id').map((c) => `"${c}" = r."${c}"`);
+      if (set.length) await tx.query(`UPDATE ${table} t SET ${set.join(', ')} FROM ${row} r WHERE t.id = r.id`, [JSON.stringify(raw)]);
+    } else {
+      const list = columns.map((c) => `"${c}"`).join(', ');
+      await tx.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM ${row}`, [JSON.stringify(raw)]);
+    }
+    if (kind === 'layer') {
+      await tx.query(`DELETE FROM layer_style WHERE layer_id = $1`, [raw.id]);
       await tx.query(
         `INSERT INTO layer_style (layer_id, style_id, position)
            SELECT $1, value::integer, ordinality - 1 FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY`,
-        [u.record_id, JSON.stringify(raw.style_ids ?? [])],
+        [raw.id, JSON.stringify(raw.style_ids ?? [])],
       );
     }
-    if (u.kind === 'user') {
-      await tx.query(`DELETE FROM user_role WHERE user_id = $1`, [u.record_id]);
+    if (kind === 'user') {
+      await tx.query(`DELETE FROM user_role WHERE user_id = $1`, [raw.id]);
       await tx.query(`INSERT INTO user_role (user_id, role) SELECT $1, value FROM jsonb_array_elements_text($2::jsonb)`, [
-        u.record_id,
+        raw.id,
         JSON.stringify(raw.roles ?? []),
       ]);
     }

@@ -7,6 +7,7 @@
  */
 
 import { Attribution, DataStore, FeatureType, Layer, Namespace, SLD_VERSIONS, Style, User, Workspace } from '@geocatalog/catalog-model';
+import { STATUS_OF } from '../rest/error-response';
 import { requestSchema, responseSchema } from './declared-schemas';
 import { bool, crs, entryMap, int, JsonSchema, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
 
@@ -187,33 +188,7 @@ export const SCHEMAS = {
       title: str(),
       status: int,
       detail: str('the same sentence as the text/plain body'),
-      code: {
-        enum: [
-          'MALFORMED_BODY',
-          'WRONG_ROOT',
-          'MISSING_FIELD',
-          'INVALID_VALUE',
-          'INVALID_NAME',
-          'INVALID_STYLE',
-          'UNAUTHENTICATED',
-          'FORBIDDEN',
-          'NOT_EMPTY',
-          'NOT_CHANGEABLE',
-          'NOT_FOUND',
-          'METHOD_NOT_ALLOWED',
-          'ALREADY_EXISTS',
-          'CONFLICT',
-          'TOO_LARGE',
-          'UNSUPPORTED_MEDIA_TYPE',
-          'TOO_MANY_REQUESTS',
-          'PRECONDITION_FAILED',
-          'PRECONDITION_REQUIRED',
-          'INTERNAL',
-          'STORE_UNAVAILABLE',
-          'STORE_BUSY',
-          'CATALOG_UNAVAILABLE',
-        ],
-      },
+      code: { enum: Object.keys(STATUS_OF) },
       issues: {
         type: 'array',
         items: object({ line: int, column: int, message: str() }, ['message']),

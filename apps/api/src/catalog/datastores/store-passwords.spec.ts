@@ -75,6 +75,22 @@ describe('store passwords', () => {
     expect(() => passwords.clearPassword(moved.passwd, saved)).toThrow();
   });
 
+  it('carries the current password into another state of the store on the same server, and none to another server', () => {
+    const current = passwords.seal({ ...server, passwd: 'rotated', description: 'x' } as Record<string, string>, names);
+    const old = { ...server, schema: 'old', passwd: stored.passwd };
+    const kept = passwords.carry({ ...names, params: current }, { workspace: 'acme', store: 'renamed', params: old });
+    expect(Object.keys(kept)).toEqual(Object.keys(old));
+    expect(kept.schema).toBe('old');
+    expect(passwords.clearPassword(kept.passwd, { workspace: 'acme', store: 'renamed', params: kept })).toBe('rotated');
+    const elsewhere = passwords.carry({ ...names, params: current }, { ...names, params: { ...old, host: 'old.example' } });
+    expect(elsewhere).toEqual({ ...server, host: 'old.example', schema: 'old' });
+    // A state that had no password gets the current one.
+    const { passwd: _none, ...bare } = old;
+    expect(passwords.clearPassword(passwords.carry({ ...names, params: current }, { ...names, params: bare }).passwd, { ...names, params: current })).toBe(
+      'rotated',
+    );
+  });
+
   it('tells bound values from those written before binding, which only the upgrade opens', () => {
     const legacy = legacyEncrypt('old');
     const binding = bindingOf('acme', 'roads', server);

@@ -48,6 +48,23 @@ export class StorePasswords implements StoreSecrets {
     return params;
   }
 
+  /**
+   * The parameters of store `to` with the passwords of `from`, another state of the same store
+   * (a revert puts old parameters back, and a store keeps its current password): re-encrypted for
+   * `to` when both connect to the same host, port, database and user; when they do not, `to` gets
+   * no password, since a stored password goes only to the server it was entered for.
+   */
+  carry(from: StoreIdentity, to: StoreIdentity): Record<string, string> {
+    const kept = targetChanged(from.params, to.params) ? {} : this.rebind(from, to);
+    const params: Record<string, string> = {};
+    for (const [key, value] of Object.entries(to.params)) {
+      if (!isPasswordKey(key)) params[key] = value;
+      else if (kept[key] !== undefined) params[key] = kept[key];
+    }
+    for (const key of Object.keys(from.params).filter(isPasswordKey)) if (params[key] === undefined && kept[key] !== undefined) params[key] = kept[key];
+    return params;
+  }
+
   /** The clear password of a stored value, for the connector at connect time (see {@link StoreSecrets}). */
   clearPassword(value: string, store: StoreIdentity | undefined): string {
     if (!/^crypt\d*:/.test(value)) return PasswordCipher.clearText(value);

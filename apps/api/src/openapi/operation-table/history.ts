@@ -29,7 +29,7 @@ export const HISTORY_OPERATIONS: RestOperation[] = [
     tag: 'history',
     summary: 'Undo the request that made this change, as one new write (ADMIN only)',
     description:
-      'Every record the request touched is put back as it was before it: a create is undone by deleting, a delete by re-creating (a style with its SLD bytes, a layer with its styles, a workspace with what its recursive delete removed), an update by restoring the record’s fields. 409 when one of them changed since, unless `force=true`, or when the result would not fit the catalog (a name taken since, a style deleted since).',
+      'Every record the request touched is put back as it was before it, and the revert’s changes say what it did to each: a create is undone by deleting (`delete`), a delete by re-creating (`create`: a style with its SLD bytes, a layer with its styles, a workspace with what its recursive delete removed), an update by restoring the record’s fields (`update`, with before and after) — so reverting a revert restores the later state. No credential comes back: a user re-created is disabled with no usable password; a data store keeps its current password (none when the revert points it at another server or user). 409 naming the record in the way, with problem code `CHANGED_SINCE` when one of them changed since (`force=true` overwrites that change), `REVERT_BLOCKED` when it cannot apply whatever `force` says (a record now depends on one it would delete, one it would bring back needs a record that is gone or has its name taken, one it would put back was deleted since), `CONFLICT` when no enabled administrator would be left.',
     query: ['force'],
     success: DONE,
     errors: [404, 409],

@@ -1,3 +1,4 @@
+import type { CatalogErrorCode } from '@geocatalog/catalog-model';
 import { useState } from 'react';
 import type { Change } from '../../../api';
 import { ConfirmDialog, useToast } from '../../../ui';
@@ -10,9 +11,13 @@ export interface RevertDialogProps {
   onClose: () => void;
 }
 
+/** The refusal that `force` overrides: a record changed after the change (any other 409 it cannot help). */
+const FORCE_HELPS: CatalogErrorCode = 'CHANGED_SINCE';
+
 /**
- * Confirms a revert. When the server refuses (409: a record changed after it), its sentence is
- * shown and the confirm button becomes "Revert anyway", which overrides the later change.
+ * Confirms a revert. When the server refuses, its sentence is shown; when the refusal is only that
+ * a record changed after it, the confirm button becomes "Revert anyway", which overrides the later
+ * change. A revert that cannot apply (a record in the way) is not offered again.
  */
 export function RevertDialog({ change, onClose }: RevertDialogProps) {
   const revert = useRevertChange();
@@ -36,7 +41,7 @@ export function RevertDialog({ change, onClose }: RevertDialogProps) {
           close();
         },
         onError: (error) => {
-          if (error.status === 409) setConflict(change.seq);
+          setConflict(error.code === FORCE_HELPS ? change.seq : null);
         },
       },
     );

@@ -40,7 +40,11 @@ function historyServer() {
       seen.push(request);
       return url.searchParams.get('force') === 'true'
         ? { status: 200 }
-        : { status: 409, body: 'Cannot revert change 8: /workspaces/acme/styles/blue changed after it (change 10 by ann).' };
+        : {
+            status: 409,
+            contentType: 'application/problem+json',
+            body: { code: 'CHANGED_SINCE', detail: 'Cannot revert change 8: /workspaces/acme/styles/blue changed after it (change 10 by ann).' },
+          };
     }
     return null;
   };
