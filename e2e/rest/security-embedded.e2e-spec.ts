@@ -16,7 +16,8 @@ let samplePort = 0;
 
 beforeAll(async () => {
   samplePort = await freePort();
-  api = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(samplePort) } });
+  // Two embedded databases to open (the catalog's, the sample's): slow on a loaded machine.
+  api = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(samplePort) }, readyTimeoutMs: 170_000 });
 }, 180_000);
 
 afterAll(async () => {
