@@ -80,13 +80,13 @@ describe('POST /rest/datastores/connection-test', () => {
     expect(await ctx.api.post(PATH, 'host=x', 'text/plain')).toBeTextError(415);
   });
 
-  it('502 STORE_UNAVAILABLE with the driver’s reason when the database does not answer', async () => {
+  it('502 STORE_UNAVAILABLE in one wording, "unreachable", when the database does not answer', async () => {
     const port = await freePort();
     const refused = await ctx.api.postJson(
       PATH,
       jsonBody({ ...ctx.db.storeParams(), host: '127.0.0.1', port: String(port) }, { name: 'probe', workspace: 'acme' }),
     );
-    expect(refused).toBeTextError(502, `Data store 'acme:probe' is unreachable: connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(refused).toBeTextError(502, "Data store 'acme:probe' is unreachable");
     const problem = await ctx.api.postXml(
       PATH,
       `<dataStore><connectionParameters><host>127.0.0.1</host><port>${port}</port><database>d</database><user>u</user><dbtype>postgis</dbtype></connectionParameters></dataStore>`,
@@ -98,12 +98,12 @@ describe('POST /rest/datastores/connection-test', () => {
     expect(problem.json()).toMatchObject({
       status: 502,
       code: 'STORE_UNAVAILABLE',
-      detail: `Data store '127.0.0.1:${port}/d' is unreachable: connect ECONNREFUSED 127.0.0.1:${port}`,
+      detail: `Data store '127.0.0.1:${port}/d' is unreachable`,
     });
     if (ctx.db.kind === 'external') {
       const noDb = await ctx.api.postJson(PATH, jsonBody({ ...ctx.db.storeParams(), database: 'gc_no_such_database' }));
       expect(noDb.status).toBe(502);
-      expect(noDb.text).toContain('gc_no_such_database');
+      expect(noDb.text).toBe(`Data store '${ctx.db.storeParams().host}:${ctx.db.storeParams().port}/gc_no_such_database' is unreachable`);
     }
   });
 

@@ -234,7 +234,10 @@ async function send(m: Mutated): Promise<HttpResponse | undefined> {
  * a clear 5xx naming the store) — "host 5" is a host name.
  */
 function problemWith(m: Mutated, res: HttpResponse, storeAnswers: boolean): string | undefined {
-  const storeFailed = storeAnswers && res.status === 502 && /^Data store '[^']*' is (unreachable|not reachable): /.test(res.text);
+  const storeFailed =
+    storeAnswers &&
+    res.status === 502 &&
+    /^Data store '[^']*' (is unreachable(: |$)|is not reachable: |refused the login: wrong user or password$)/.test(res.text);
   if (res.status >= 500 && !storeFailed) return `${m.method} ${m.url.slice(0, 200)} with ${m.description}: ${res.status} ${res.text.slice(0, 300)}`;
   if (STACK_TRACE.test(res.text)) return `${m.method} ${m.url.slice(0, 200)} with ${m.description}: a stack trace in the answer: ${res.text.slice(0, 300)}`;
   return undefined;

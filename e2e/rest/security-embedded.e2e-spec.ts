@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { ApiServer, freePort, startApi } from '../support/api-server';
+import { ApiServer, embeddedCatalogPort, freePort, startApi } from '../support/api-server';
 import { restClient } from '../support/http';
 import { uniqueName } from '../support/geoserver';
 
@@ -16,7 +16,8 @@ let samplePort = 0;
 
 beforeAll(async () => {
   samplePort = await freePort();
-  api = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(samplePort) } });
+  // Two embedded databases to open (the catalog's, the sample's): slow on a loaded machine.
+  api = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(samplePort) }, readyTimeoutMs: 170_000 });
 }, 180_000);
 
 afterAll(async () => {
@@ -24,15 +25,7 @@ afterAll(async () => {
 }, 30_000);
 
 /** The embedded catalog's port, from the api's own start-up line. */
-function catalogPort(): number {
-  const lines = api!
-    .output()
-    .split('\n')
-    .filter((l) => /embedded PostgreSQL \(PGlite\) opened .* listening on/.test(l) && !l.includes('sample-db'));
-  const m = /listening on [^:\s]+:(\d+)/.exec(lines[0] ?? '');
-  if (!m) throw new Error(`no catalog port in the api's output:\n${api!.output().slice(-2000)}`);
-  return Number(m[1]);
-}
+const catalogPort = () => embeddedCatalogPort(api!);
 
 async function login(port: number, user: string, password: string | undefined): Promise<unknown> {
   const c = new Client({ host: '127.0.0.1', port, database: 'postgres', user, password, connectionTimeoutMillis: 5_000 });

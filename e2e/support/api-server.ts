@@ -245,6 +245,17 @@ export function useTwoApiProcesses(env: Record<string, string> = {}): { readonly
   };
 }
 
+/** The embedded catalog's port, from the api's own start-up line (the sample database's is another). */
+export function embeddedCatalogPort(server: Pick<ApiServer, 'output'>): number {
+  const lines = server
+    .output()
+    .split('\n')
+    .filter((l) => /embedded PostgreSQL \(PGlite\) opened .* listening on/.test(l) && !l.includes('sample-db'));
+  const m = /listening on [^:\s]+:(\d+)/.exec(lines[0] ?? '');
+  if (!m) throw new Error(`no catalog port in the api's output:\n${server.output().slice(-2000)}`);
+  return Number(m[1]);
+}
+
 /** A port that was free a moment ago (bound to 0, then released). */
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiServer } from './api-server';
-import { startApi, StartApiOptions } from './api-server';
+import { freePort, startApi, StartApiOptions } from './api-server';
 import { atomLink, javaHashMapOrder, seg, uniqueName } from './geoserver';
 import { HttpResponse, restClient, RestClient, SE_11, SLD_10, show } from './http';
 
@@ -14,10 +14,13 @@ import { HttpResponse, restClient, RestClient, SE_11, SLD_10, show } from './htt
 export function useApiServer(opts?: StartApiOptions): { readonly server: ApiServer; readonly api: RestClient } {
   let server: ApiServer | undefined;
   let api: RestClient | undefined;
-  beforeAll(async () => {
-    server = await startApi(opts);
-    api = restClient(server);
-  }, 120_000);
+  beforeAll(
+    async () => {
+      server = await startApi(opts);
+      api = restClient(server);
+    },
+    Math.max(120_000, (opts?.readyTimeoutMs ?? 0) + 30_000),
+  );
   afterAll(async () => {
     await server?.stop();
   }, 30_000);
@@ -30,6 +33,36 @@ export function useApiServer(opts?: StartApiOptions): { readonly server: ApiServ
       if (!api) throw new Error('api server not started');
       return api;
     },
+  };
+}
+
+/**
+ * {@link useApiServer} with the api's embedded sample database on a free port (`SAMPLE_DB=on`):
+ * `samplePort()` is that port. Two embedded databases to open: slow on a loaded machine.
+ */
+export function useApiServerWithSampleDb(): { readonly server: ApiServer; readonly api: RestClient; samplePort(): number } {
+  let port = 0;
+  // Before the api starts (hooks run in the order they are declared).
+  beforeAll(async () => {
+    port = await freePort();
+  }, 10_000);
+  const ctx = useApiServer({
+    env: {
+      SAMPLE_DB: 'on',
+      get SAMPLE_DB_PORT() {
+        return String(port);
+      },
+    },
+    readyTimeoutMs: 170_000,
+  });
+  return {
+    get server() {
+      return ctx.server;
+    },
+    get api() {
+      return ctx.api;
+    },
+    samplePort: () => port,
   };
 }
 

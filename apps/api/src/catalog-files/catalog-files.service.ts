@@ -67,7 +67,6 @@ export class CatalogFilesService {
         featureTypes: this.featureTypes,
         layers: this.layers,
         styles: this.styles,
-        passwords: this.passwords,
         connector: this.connector,
       },
       {

@@ -1,6 +1,5 @@
 import { CatalogError, changedDeclared, DataStore, FeatureType, isPasswordKey, Layer, sameValue, Sent, SentReference, Style } from '@geocatalog/catalog-model';
 import type { DataStoreService } from '../catalog/datastores/datastore.service';
-import type { StorePasswords } from '../catalog/datastores/store-passwords';
 import type { FeatureTypeService } from '../catalog/featuretypes/featuretype.service';
 import type { LayerService } from '../catalog/layers/layer.service';
 import { checkSld, sldTypeOf, SldUpload } from '../catalog/styles/sld-content';
@@ -26,7 +25,6 @@ export interface ImportServices {
   featureTypes: FeatureTypeService;
   layers: LayerService;
   styles: StyleService;
-  passwords: StorePasswords;
   connector: PostgisConnector;
 }
 
@@ -45,6 +43,8 @@ export class ImportPlanner {
   /** Stores of the plan that will exist after it, with their parameters as stored/sent: `ws:store`. */
   private readonly liveStores = new Map<string, Record<string, string>>();
   private readonly skippedStores = new Map<string, string>();
+  /** `ws:store` of the directory's stores that point where stores may not connect. */
+  private readonly refusedStores = new Set<string>();
   private readonly newFeatureTypes = new Set<string>();
   /** `ws:name` of the feature types the plan has an error for. */
   private readonly failedFeatureTypes = new Set<string>();
@@ -67,7 +67,7 @@ export class ImportPlanner {
     }
     this.planWorkspaces();
     for (const style of this.dir.styles) this.planStyle(style);
-    for (const store of this.dir.dataStores) this.planStore(store);
+    for (const store of this.dir.dataStores) await this.planStore(store);
     for (const ft of this.dir.featureTypes) await this.planFeatureType(ft);
     for (const layer of this.dir.layers) this.planLayer(layer);
     if (this.prune) this.planPrune();
@@ -152,7 +152,7 @@ export class ImportPlanner {
     );
   }
 
-  private planStore(dirStore: DirDataStore): void {
+  private async planStore(dirStore: DirDataStore): Promise<void> {
     const { workspace } = dirStore;
     const { name, connectionParameters, ...fields } = dirStore.input;
     const resource = restPath.dataStore(workspace, name);
@@ -165,17 +165,26 @@ export class ImportPlanner {
     }
     const params = outcome.params;
     const input: Sent<DataStore> = { ...fields, name, connectionParameters: params };
-    this.liveStores.set(key, params);
     const current = this.now.stores.get(key);
+    const plainKeys = (p: Record<string, string>) => Object.fromEntries(Object.entries(p).filter(([k]) => !isPasswordKey(k)));
+    const moved = !current || !sameValue(plainKeys(current.connectionParameters), plainKeys(params));
+    const refusal = moved ? await this.refusal(params) : undefined;
+    if (refusal !== undefined) {
+      this.refusedStores.add(key);
+      this.add({ action: 'error', kind: 'dataStore', resource, reason: refusal });
+      return;
+    }
+    this.liveStores.set(key, params);
     if (!current) {
       this.add({ action: 'create', kind: 'dataStore', resource }, () => this.services.stores.create(workspace, input));
       return;
     }
     const changed = changedDeclared(DataStore, current, { ...fields });
     const stored = current.connectionParameters;
-    const plainKeys = (p: Record<string, string>) => Object.fromEntries(Object.entries(p).filter(([k]) => !isPasswordKey(k)));
-    if (!sameValue(plainKeys(stored), plainKeys(params))) changed.push('connectionParameters');
-    else if (Object.keys(params).some((k) => isPasswordKey(k) && !this.samePassword(stored, params, k, workspace, name))) changed.push('password');
+    if (moved) changed.push('connectionParameters');
+    // Only this catalog's own crypt2: value of the stored password is the same password: one sent in
+    // clear is never compared with the stored one, whose answer would tell a guess right (contract §8).
+    else if (Object.keys(params).some((k) => isPasswordKey(k) && params[k] !== stored[k])) changed.push('password');
     this.liveStores.set(key, changed.length ? params : stored);
     this.add(
       { action: changed.length ? 'update' : 'unchanged', kind: 'dataStore', resource, reason: changed.length ? changed.join(', ') : undefined },
@@ -183,14 +192,14 @@ export class ImportPlanner {
     );
   }
 
-  /** Whether the directory's password `key` is the stored one. */
-  private samePassword(stored: Record<string, string>, sent: Record<string, string>, key: string, workspace: string, store: string): boolean {
-    if (stored[key] === undefined) return false;
-    if (sent[key] === stored[key]) return true;
+  /** Why a store may not point where `params` do (STORE_HOSTS, link-local, the catalog's own database), or undefined. */
+  private async refusal(params: Record<string, string>): Promise<string | undefined> {
     try {
-      return this.services.passwords.clearPassword(stored[key], { workspace, store, params: stored }) === sent[key];
-    } catch {
-      return false;
+      await this.services.connector.checkReach(params);
+      return undefined;
+    } catch (err) {
+      if (err instanceof CatalogError) return err.message;
+      throw err;
     }
   }
 
@@ -213,6 +222,10 @@ export class ImportPlanner {
       this.failedFeatureTypes.add(`${workspace}:${name}`);
       this.add({ action: 'error', kind: 'featureType', resource, reason: `${dirType.file}: ${reason}` });
     };
+    if (this.refusedStores.has(storeKey)) {
+      fail(`its data store ${storeKey} is refused`);
+      return;
+    }
     const params = this.liveStores.get(storeKey) ?? this.now.stores.get(storeKey)?.connectionParameters;
     if (!params) {
       fail(`no data store ${storeKey} in the directory or the catalog`);

@@ -176,7 +176,7 @@ export class DataStoreService {
     if (!input.connectionParameters) {
       throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
     }
-    // STORE_HOSTS: the connector's testConnection refuses (400) before connecting.
+    // Where stores may not connect: the connector's testConnection refuses (400) before connecting.
     const params = this.validParameters(Object.entries(input.connectionParameters), input.type ?? undefined);
     const saved = input.workspaceName && input.name ? await this.find(input.workspaceName, input.name) : undefined;
     if (saved) {
@@ -210,10 +210,11 @@ export class DataStoreService {
     return params;
   }
 
-  /** 400 when `STORE_HOSTS` does not allow the host the parameters name. */
+  /** 400 when the parameters point where stores may not connect (STORE_HOSTS, link-local, the catalog's own database). */
   private async checkReach(sent: Array<[string, string]>): Promise<void> {
-    const host = sent.find(([k]) => k === 'host')?.[1];
-    if (host !== undefined) await this.connector.reach(host);
+    const param = (key: string) => sent.find(([k]) => k === key)?.[1];
+    const host = param('host');
+    if (host !== undefined) await this.connector.checkReach({ host, port: param('port'), database: param('database') });
   }
 
   /** The saved store, or undefined when the workspace or the store does not exist. */

@@ -3,16 +3,7 @@ import { FeatureCursor, PooledFeatureCursor, readRows } from './feature-cursor';
 import { FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
 import type { StoreConnection } from './postgis.types';
 import { StoreAccess, STREAM_POOL_MAX } from './store-access';
-import {
-  isDescriptionMismatch,
-  isProgrammingError,
-  isServerError,
-  markStaleDescription,
-  noPostgis,
-  noSuchTable,
-  reasonOf,
-  StoreDeadline,
-} from './store-errors';
+import { isDescriptionMismatch, isProgrammingError, isServerError, markStaleDescription, noPostgis, noSuchTable, StoreDeadline } from './store-errors';
 
 /**
  * Pages of at most this many rows are read with one SELECT (one round trip, no transaction, no
@@ -158,10 +149,7 @@ function mapFeatureReadError(access: StoreAccess, store: StoreConnection, source
     }
   }
   if (isProgrammingError(err)) return err as Error;
-  return new CatalogError(
-    'STORE_UNAVAILABLE',
-    `Data store '${store.qualifiedName}' failed to read '${source.table.schema}.${source.table.table}': ${access.redact(reasonOf(err), store)}`,
-  );
+  return access.failure(store, err);
 }
 
 /** The cursor with its first batch (read while opening) handed out by the first `next()`. */

@@ -427,29 +427,27 @@ describe('unreachable stores', () => {
     await new Promise((resolve) => blackhole.close(resolve));
   });
 
-  it('refused: 502 at once, naming the store and the driver reason, never the password', async () => {
+  it('refused: 502 at once, naming the store in one wording, never the password', async () => {
     const down = store({ ...storeParams(dbName), host: '127.0.0.1', port: '1', passwd: 's3cret-Passw0rd' }, 'acme:down');
     const started = Date.now();
     const err = await failure(connector.describeTable(down, 'states'));
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect([err.code, err.message]).toEqual(['STORE_UNAVAILABLE', "Data store 'acme:down' is unreachable: connect ECONNREFUSED 127.0.0.1:1"]);
+    expect([err.code, err.message]).toEqual(['STORE_UNAVAILABLE', "Data store 'acme:down' is unreachable"]);
     expect(err.message).not.toContain('s3cret');
     await connector.release(down.storeId);
   });
 
-  it('missing database, unknown host, bad port: 502 with the reason', async () => {
-    const cases: Array<[Record<string, string>, RegExp]> = [
-      [{ database: 'no_such_db_here' }, /is unreachable: database "no_such_db_here" does not exist$/],
-      [{ host: 'no-such-host.invalid' }, /is unreachable: getaddrinfo (ENOTFOUND|EAI_AGAIN) no-such-host\.invalid$/],
-      [{ port: 'abc' }, /is unreachable: port 'abc' is not a port number$/],
-      [{ user: 'no_such_role_here' }, /is unreachable: role "no_such_role_here" does not exist$/],
+  it('missing database, unknown host: "unreachable"; an unknown role: "wrong user or password"; a bad port says so', async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ database: 'no_such_db_here' }, "Data store 'acme:bad' is unreachable"],
+      [{ host: 'no-such-host.invalid' }, "Data store 'acme:bad' is unreachable"],
+      [{ port: 'abc' }, "Data store 'acme:bad' is unreachable: port 'abc' is not a port number"],
+      [{ user: 'no_such_role_here' }, "Data store 'acme:bad' refused the login: wrong user or password"],
     ];
-    for (const [change, reason] of cases) {
+    for (const [change, message] of cases) {
       const bad = store({ ...storeParams(dbName), ...change }, 'acme:bad');
       const err = await failure(connector.listTables(bad));
-      expect(err.code).toBe('STORE_UNAVAILABLE');
-      expect(err.message).toMatch(/^Data store 'acme:bad' is unreachable: /);
-      expect(err.message).toMatch(reason);
+      expect([err.code, err.message]).toEqual(['STORE_UNAVAILABLE', message]);
       await connector.release(bad.storeId);
     }
   });
@@ -475,7 +473,7 @@ describe('unreachable stores', () => {
       [await slowCall, 'acme:nyc'],
     ] as const) {
       expect(result.err.code).toBe('STORE_UNAVAILABLE');
-      expect(result.err.message).toBe(`Data store '${name}' is unreachable: no answer within ${STORE_TIMEOUT_MS / 1000} s`);
+      expect(result.err.message).toBe(`Data store '${name}' is unreachable`);
       expect(result.ms).toBeGreaterThanOrEqual(STORE_TIMEOUT_MS - 500);
       expect(result.ms).toBeLessThan(STORE_TIMEOUT_MS + 1_500);
     }
@@ -487,7 +485,7 @@ describe('unreachable stores', () => {
   it('testConnection maps failures the same way and succeeds on a good store', async () => {
     await expect(connector.testConnection({ qualifiedName: 'test', params: storeParams(dbName) })).resolves.toMatch(/^PostgreSQL \d+/);
     const err = await failure(connector.testConnection({ qualifiedName: 'acme:test', params: { ...storeParams(dbName), port: '1' } }));
-    expect([err.code, err.message]).toEqual(['STORE_UNAVAILABLE', "Data store 'acme:test' is unreachable: connect ECONNREFUSED 127.0.0.1:1"]);
+    expect([err.code, err.message]).toEqual(['STORE_UNAVAILABLE', "Data store 'acme:test' is unreachable"]);
   });
 });
 

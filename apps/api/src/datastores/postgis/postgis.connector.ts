@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { CATALOG_DATABASE, CatalogDatabase } from '../../database/database.module';
 import { StoreSecrets } from '../store-secrets';
 import { crs } from './crs-lookup';
 import { nativeBounds, toWgs84 } from './extents';
@@ -9,6 +10,7 @@ import type { FeatureFilter, FeaturePage, FeatureSource } from './feature-sql';
 import { describeTable, listTables, TableListing } from './introspection';
 import type { Box, CrsInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
 import { StoreAccess } from './store-access';
+import { ownDatabaseOf, StoreAddress, StoreReach } from './store-reach';
 import { readTile, type TileData } from './tile-reads';
 import type { TileRequest } from './tile-sql';
 import { markStaleDescription } from './store-errors';
@@ -30,8 +32,9 @@ export { STREAM_POOL_MAX, STREAM_WAIT_MS } from './store-access';
  *   gets a new pool and the old one is closed; {@link release} closes it when the store goes away.
  * - Every call is bounded by {@link STORE_TIMEOUT_MS}: connect timeout, server-side statement
  *   timeout, and a deadline over the whole call. A store that cannot be reached, refuses the login,
- *   lacks the database or does not answer in time gives `STORE_UNAVAILABLE` naming the store and the
- *   driver's reason; the password is never part of a message.
+ *   lacks the database or does not answer in time gives `STORE_UNAVAILABLE` naming the store in one
+ *   wording, "unreachable" ("wrong user or password" for a refused login): no answer fingerprints
+ *   what listens on a port. The driver's reason is logged, never with a password.
  * - The stored password (`crypt2:…`) is opened here only, when a connection is opened, through the
  *   injected {@link StoreSecrets} (the catalog holds the key).
  * - SQL takes client input as parameters only; identifiers read from the catalog are quoted by the
@@ -41,16 +44,25 @@ export { STREAM_POOL_MAX, STREAM_WAIT_MS } from './store-access';
 @Injectable()
 export class PostgisConnector implements OnApplicationShutdown {
   private readonly access: StoreAccess;
+  private readonly where: StoreReach;
   private readonly tables: TableCache;
 
-  constructor(secrets: StoreSecrets, @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'storeHosts'>) {
-    this.access = new StoreAccess(secrets, config?.storeHosts, new Logger(PostgisConnector.name));
+  constructor(
+    secrets: StoreSecrets,
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'storeHosts'>,
+    @Optional() @Inject(CATALOG_DATABASE) catalog?: Pick<CatalogDatabase, 'url' | 'embedded'>,
+  ) {
+    this.where = new StoreReach(config?.storeHosts, catalog && ownDatabaseOf(catalog));
+    this.access = new StoreAccess(secrets, this.where, new Logger(PostgisConnector.name));
     this.tables = new TableCache((store, table) => describeTable(this.access, store, table));
   }
 
-  /** The address to connect to for `host`, or INVALID_VALUE when STORE_HOSTS does not allow it. */
-  reach(host: string): Promise<string> {
-    return this.access.reach(host);
+  /**
+   * INVALID_VALUE when a store may not point where `target` does (STORE_HOSTS, a link-local
+   * address, the catalog's own database); checked without connecting, as a store is saved.
+   */
+  async checkReach(target: StoreAddress): Promise<void> {
+    await this.where.reach(target, false);
   }
 
   describeTable(store: StoreConnection, table: string): Promise<TableInfo> {

@@ -1,13 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { Client, ClientConfig, escapeIdentifier, Pool, PoolClient } from 'pg';
 import { CatalogError, isPasswordKey, loginPasswordKey } from '@geocatalog/catalog-model';
-import type { StoreHosts } from '../../config/store-hosts';
 import type { StoreSecrets } from '../store-secrets';
 import type { StoreConnection, StoreTarget } from './postgis.types';
-import { isProgrammingError, reasonOf, STORE_TIMEOUT_MS, StoreBusy, StoreDeadline } from './store-errors';
+import { isProgrammingError, reasonOf, STORE_TIMEOUT_MS, StoreBusy, StoreDeadline, unreachable } from './store-errors';
+import type { StoreReach } from './store-reach';
 
 /** Connections per store: enough for concurrent publishing, small enough not to flood a shared server. */
 export const POOL_MAX = 4;
@@ -46,8 +44,10 @@ export interface Session {
  * Connections to data stores: two bounded pools per store (calls, and feature streams with a
  * budget of their own), each keyed by a hash of the connection parameters so a change made through
  * any api process gives a new pool; every call bounded by {@link STORE_TIMEOUT_MS}; the host checked
- * against STORE_HOSTS before any connection; the password opened through the injected secrets at
- * connect time only, and masked in every message.
+ * (STORE_HOSTS, link-local, the catalog's own database: {@link StoreReach}) and pinned before any
+ * connection; the password opened through the injected secrets at connect time only. A failure
+ * answers in one wording whatever answered on the port (see {@link unreachable}); the driver's
+ * reason, passwords masked, goes to the log only.
  */
 export class StoreAccess {
   private readonly pools = new Map<number, StorePool>();
@@ -56,41 +56,21 @@ export class StoreAccess {
 
   constructor(
     private readonly secrets: StoreSecrets,
-    private readonly hosts: StoreHosts | undefined,
+    private readonly where: StoreReach,
     private readonly logger: Logger,
   ) {}
-
-  /**
-   * The address to connect to for `host`, or INVALID_VALUE when `STORE_HOSTS` does not allow it
-   * (see {@link StoreHosts}). A name allowed only by the addresses it resolves to is pinned to
-   * the checked address, so a second lookup cannot lead elsewhere.
-   */
-  async reach(host: string): Promise<string> {
-    const written = host.trim() || 'localhost';
-    if (!this.hosts || this.hosts.allowsAsWritten(written)) return written;
-    const refused = (why: string) =>
-      new CatalogError('INVALID_VALUE', `Data stores may not connect to '${written}': ${why} (STORE_HOSTS is ${this.hosts!.entries.join(', ')})`);
-    if (!this.hosts.checksAddresses || isIP(written.replace(/^\[(.*)\]$/, '$1'))) throw refused('it is not in STORE_HOSTS');
-    let addresses: string[];
-    try {
-      addresses = (await lookup(written, { all: true, verbatim: true })).map((a) => a.address);
-    } catch {
-      throw refused('it does not resolve, and no name in STORE_HOSTS allows it');
-    }
-    if (!this.hosts.allowsAddresses(addresses)) throw refused(`it resolves to ${addresses.join(', ')}, not all of them in STORE_HOSTS`);
-    return addresses[0];
-  }
 
   /**
    * Connects to a store's server and runs one query, without touching the pools: the console's
    * "Test connection". `target.names` is set when the parameters are those of a saved store (its
    * stored password is then opened for it); without them, a password must be plain text.
-   * Returns the server's version (`PostgreSQL 15.8 …`); STORE_UNAVAILABLE on failure.
+   * Returns the server's version (`PostgreSQL 15.8 …`); STORE_UNAVAILABLE on failure, INVALID_VALUE
+   * when the parameters point where stores may not connect.
    */
   async testConnection(target: StoreTarget): Promise<string> {
-    const client = new Client(this.clientConfig(target, await this.reach(target.params.host ?? '')));
-    client.on('error', () => undefined);
     const attempt = (async () => {
+      const client = new Client(this.clientConfig(target, await this.where.reach(target.params, true)));
+      client.on('error', () => undefined);
       try {
         await client.connect();
         const { rows } = await client.query<{ version: string }>(`SELECT current_setting('server_version') AS version`);
@@ -173,7 +153,6 @@ export class StoreAccess {
 
   /** Awaits `work` for at most STORE_TIMEOUT_MS; anything but a CatalogError becomes STORE_UNAVAILABLE. */
   async withDeadline<T>(work: Promise<T>, target: StoreTarget, onExpire?: () => void): Promise<T> {
-    const name = target.qualifiedName;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -186,12 +165,21 @@ export class StoreAccess {
     } catch (err) {
       // Domain refusals pass; so do bugs of this code, which are no fault of the store.
       if (err instanceof CatalogError || isProgrammingError(err)) throw err;
-      throw new CatalogError('STORE_UNAVAILABLE', `Data store '${name}' is unreachable: ${this.redact(reasonOf(err), target)}`);
+      throw this.failure(target, err);
     } finally {
       clearTimeout(timer);
       // The work goes on after the deadline until its own timeouts end it: its outcome is nobody's.
       work.catch(() => undefined);
     }
+  }
+
+  /**
+   * The answer to a store's failure: one wording whatever answered on its port (contract §5), with
+   * the driver's reason, passwords masked, in the log only.
+   */
+  failure(target: StoreTarget, err: unknown): CatalogError {
+    this.logger.warn(`Data store '${target.qualifiedName}' failed: ${this.redact(reasonOf(err), target)}`);
+    return unreachable(target.qualifiedName, err);
   }
 
   session(entry: StorePool, client: PoolClient): Session {
@@ -226,7 +214,8 @@ export class StoreAccess {
 
   /**
    * The store's pool in `pools`, made on first use and remade when its connection parameters
-   * changed. A host `STORE_HOSTS` does not allow (any more) is refused here, before any connection.
+   * changed. Where stores may not connect (STORE_HOSTS, now or since the store was saved; the
+   * catalog's own database, should the host's name resolve there now) is refused here, before any connection.
    */
   async poolFor(store: StoreConnection, pools: Map<number, StorePool>, max: number): Promise<StorePool> {
     const key = connectionKey(store.params);
@@ -234,7 +223,7 @@ export class StoreAccess {
     if (current?.key === key) return current;
     let host: string;
     try {
-      host = await this.reach(store.params.host ?? '');
+      host = await this.where.reach(store.params, true);
     } catch (err) {
       // Not the reader's mistake: the store was saved before the allow-list said otherwise.
       if (err instanceof CatalogError) throw new CatalogError('STORE_UNAVAILABLE', `Data store '${store.qualifiedName}' is not reachable: ${err.message}`);

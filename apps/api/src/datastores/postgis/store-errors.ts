@@ -7,7 +7,6 @@ import type { StoreConnection } from './postgis.types';
  */
 export const STORE_TIMEOUT_MS = 10_000;
 
-/** The connector's own deadline for a whole call. */
 /** No stream connection freed within STREAM_WAIT_MS. */
 export class StoreBusy extends Error {}
 
@@ -15,6 +14,19 @@ export class StoreDeadline extends Error {
   constructor() {
     super(`no answer within ${STORE_TIMEOUT_MS / 1000} s`);
   }
+}
+
+/**
+ * A store that failed (contract §5): "unreachable" whatever answered on its port — refused, silent,
+ * another protocol, a PostgreSQL that broke off — so no answer tells one service from another; "wrong
+ * user or password" only when the server spoke PostgreSQL and refused the login (SQLSTATE class 28).
+ */
+export function unreachable(qualifiedName: string, err: unknown): CatalogError {
+  const login = isServerError(err) && err.code.startsWith('28');
+  return new CatalogError(
+    'STORE_UNAVAILABLE',
+    login ? `Data store '${qualifiedName}' refused the login: wrong user or password` : `Data store '${qualifiedName}' is unreachable`,
+  );
 }
 
 export function noSuchTable(store: StoreConnection, schema: string, table: string): CatalogError {

@@ -3,7 +3,7 @@ import type { Geometry } from 'geojson';
 import type { FeatureSource } from './feature-sql';
 import type { StoreConnection } from './postgis.types';
 import type { StoreAccess } from './store-access';
-import { isProgrammingError, isServerError, noPostgis, noSuchTable, reasonOf } from './store-errors';
+import { isProgrammingError, isServerError, noPostgis, noSuchTable } from './store-errors';
 import { mvtTileSql, tileFeaturesSql, type TileRequest } from './tile-sql';
 
 /** A feature of a tile the api encodes itself: lon/lat geometry, attributes without nulls. */
@@ -70,8 +70,5 @@ function tileReadError(access: StoreAccess, store: StoreConnection, source: Feat
       );
     }
   }
-  return new CatalogError(
-    'STORE_UNAVAILABLE',
-    `Data store '${store.qualifiedName}' failed to read a tile of '${schema}.${table}': ${access.redact(reasonOf(err), store)}`,
-  );
+  return access.failure(store, err);
 }

@@ -58,7 +58,7 @@ export const DATASTORE_OPERATIONS: RestOperation[] = [
     tag: 'datastores',
     summary: 'Try a data store’s connection parameters without saving anything',
     description:
-      'The body is a `dataStore` document as for creating one; only its connection parameters matter. A `crypt2:` password is accepted only when the body names a saved store (`workspace` and `name`) and keeps its host, port, database and user (otherwise 400 `password needed`); leaving the password out then uses the stored one. 200 `{"connectionTest":{"ok":true,"message":"Connected to PostgreSQL …"}}`; 400 for parameters a store could not be created with; 502 with the driver’s reason when the database does not answer (within 10 s).',
+      'The body is a `dataStore` document as for creating one; only its connection parameters matter. A `crypt2:` password is accepted only when the body names a saved store (`workspace` and `name`) and keeps its host, port, database and user (otherwise 400 `password needed`); leaving the password out then uses the stored one. 200 `{"connectionTest":{"ok":true,"message":"Connected to PostgreSQL …"}}`; 400 for parameters a store could not be created with, or that point where stores may not connect (STORE_HOSTS, a link-local address, the catalog’s own database), before connecting; 502 `Data store … is unreachable` in those words whatever answered on the port (refused, silent within 10 s, another protocol), or `… refused the login: wrong user or password` once a PostgreSQL server refused the login; the driver’s reason goes to the api’s log only.',
     body: doc('DataStoreBody', EXAMPLES.connectionTest),
     success: ok('ConnectionTest'),
     errors: [...BODY_ERRORS, 502],
