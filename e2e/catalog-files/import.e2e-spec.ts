@@ -237,18 +237,35 @@ describe('an import that cannot be applied stores nothing', () => {
     expect(await ctx.api.get('/workspaces/city_m.json')).toHaveStatus(404);
   });
 
-  it('a write refused while the plan is applied rolls back every write before it', async () => {
-    const since = ok(await ctx.api.get('/changes.json?limit=1')).json().changes.change[0].seq as number;
-    const files = renamed(clear(), '_r');
-    const ft = 'workspaces/city_r/city_db/city_roads/featuretype.xml';
+  it('an unknown srs is found while planning (the store is asked then), an error naming the file; nothing is stored', async () => {
+    const files = renamed(clear(), '_c');
+    const ft = 'workspaces/city_c/city_db/city_roads/featuretype.xml';
     files.set(ft, files.get(ft)!.replace('<srs>EPSG:3857</srs>', '<srs>EPSG:990001</srs>'));
     const res = await importZip(ctx.api, zipDirectory(files));
     expect(res.status).toBe(400);
     expect(res.json().applied).toBe(false);
     expect(entries(res, 'error')).toEqual([
-      expect.objectContaining({ resource: '/workspaces/city_r/datastores/city_db/featuretypes/city_roads', reason: expect.stringContaining('990001') }),
+      expect.objectContaining({
+        resource: '/workspaces/city_c/datastores/city_db/featuretypes/city_roads',
+        reason: expect.stringMatching(/^workspaces\/city_c\/city_db\/city_roads\/featuretype\.xml: .*990001/),
+      }),
     ]);
-    // The workspaces, styles, store and the other feature type planned before it are not there.
+    expect(await ctx.api.get('/workspaces/city_c.json')).toHaveStatus(404);
+  });
+
+  it('a write refused while the plan is applied rolls back every write before it', async () => {
+    const since = ok(await ctx.api.get('/changes.json?limit=1')).json().changes.change[0].seq as number;
+    const files = renamed(clear(), '_r');
+    // A style named that nobody has: the plan cannot know (a name is taken as named), the write refuses it.
+    const layer = 'workspaces/city_r/city_db/city_roads/layer.xml';
+    files.set(layer, files.get(layer)!.replace(/<defaultStyle>[\s\S]*?<\/defaultStyle>/, '<defaultStyle><name>no_such_style</name></defaultStyle>'));
+    const res = await importZip(ctx.api, zipDirectory(files));
+    expect(res.status).toBe(404);
+    expect(res.json().applied).toBe(false);
+    expect(entries(res, 'error')).toEqual([
+      expect.objectContaining({ resource: '/layers/city_r:city_roads', reason: expect.stringContaining('no_such_style') }),
+    ]);
+    // The workspaces, styles, store and feature types written before it are not there.
     expect(await ctx.api.get('/workspaces/city_r.json')).toHaveStatus(404);
     expect(await ctx.api.get('/workspaces/parks_r.json')).toHaveStatus(404);
     expect(ok(await ctx.api.get(`/changes.json?since=${since}`)).json().changes.change ?? []).toEqual([]);

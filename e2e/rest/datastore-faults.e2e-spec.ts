@@ -3,12 +3,12 @@
  * names, unknown CRS codes, a store that refuses connections and one that never answers. Each
  * failure is a clear 4xx/502 and writes nothing.
  */
-import { createServer, Server, Socket } from 'node:net';
 import { createWorkspace } from '../support/catalog';
 import { featureTypeBodyXml, featureTypesPath, seedFeatureTypeXml } from '../support/featuretype';
 import { uniqueName } from '../support/geoserver';
 import { HttpResponse } from '../support/http';
 import { createSpatialStore, createStatesTable, useSpatialApi } from '../support/postgis';
+import { StalledStore, startSilentStore } from '../support/stalled-store';
 
 const ctx = useSpatialApi();
 
@@ -114,37 +114,23 @@ describe('unreachable stores', () => {
   });
 
   describe('a store whose server accepts connections and never answers', () => {
-    let blackhole: Server;
-    let port = 0;
-    const sockets = new Set<Socket>();
+    let silent: StalledStore;
 
     beforeAll(async () => {
-      blackhole = createServer((socket) => {
-        // Accept, read and never write: the PostgreSQL startup message goes unanswered.
-        sockets.add(socket);
-        socket.on('data', () => undefined);
-        socket.on('error', () => undefined);
-        socket.on('close', () => sockets.delete(socket));
-      });
-      await new Promise<void>((resolve) => blackhole.listen(0, '127.0.0.1', resolve));
-      const addr = blackhole.address();
-      port = typeof addr === 'object' && addr ? addr.port : 0;
+      // Accept, read and never write: the PostgreSQL startup message goes unanswered.
+      silent = await startSilentStore();
     });
-    afterAll(async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => blackhole.close(() => resolve()));
-    });
+    afterAll(() => silent?.close());
 
     it('502 naming the store after the 10 s timeout; meanwhile and afterwards the api answers at once; nothing written', async () => {
       const { api } = ctx;
-      const { ws, ds } = await freshStore({ host: '127.0.0.1', port: String(port) });
+      const { ws, ds } = await freshStore({ host: silent.host, port: String(silent.port) });
 
       const started = Date.now();
       const pending = api.postXml(featureTypesPath(ws, ds), seedFeatureTypeXml('states'));
 
       // While that request waits on the store, others (reads and writes) are served at once.
-      await new Promise((r) => setTimeout(r, 1_000));
-      expect(sockets.size).toBeGreaterThan(0);
+      await silent.connectionAfter(0);
       const during: Array<[string, HttpResponse]> = [];
       for (let i = 0; i < 3; i++) {
         during.push(['GET version', await api.get('/about/version.json')]);

@@ -95,6 +95,7 @@ export class CatalogFilesService {
       running.entry.reason = (err as Error).message;
       return { status, answer: answer(false) };
     }
+    if (!options.dryRun) await this.connector.releaseAll(planner.deletedStores);
     return { status: 200, answer: answer(!options.dryRun) };
   }
 

@@ -6,6 +6,7 @@ import { checkSld, sldTypeOf, SldUpload } from '../catalog/styles/sld-content';
 import type { StyleService } from '../catalog/styles/style.service';
 import type { WorkspaceService } from '../catalog/workspaces/workspace.service';
 import type { PostgisConnector } from '../datastores/postgis/postgis.connector';
+import type { StoreConnection } from '../datastores/postgis/postgis.types';
 import { CatalogSnapshot, styleKey, styleWorkspace } from './catalog-snapshot';
 import type { DataDirectory, DirDataStore, DirFeatureType, DirLayer, DirStyle } from './data-directory';
 import { directoryPasswords, PasswordSources } from './directory-passwords';
@@ -34,8 +35,9 @@ let provisionalStoreId = -1;
 /**
  * Works out what applying a data directory to the catalog does, record by record, in the order
  * the writes run: workspaces and namespaces, the default workspace, styles, stores, feature
- * types, layers, then (with `prune`) deletions. Reads only; the tables of new feature types are
- * described here, before any catalog transaction.
+ * types, layers, then (with `prune`) deletions. Reads only; everything the writes need from a
+ * data store (a new feature type's table, a changed one's CRS) is asked here, before any catalog
+ * transaction (contract §6): applying the plan only writes to the catalog.
  */
 export class ImportPlanner {
   private readonly steps: PlanStep[] = [];
@@ -48,6 +50,8 @@ export class ImportPlanner {
   private readonly newFeatureTypes = new Set<string>();
   /** `ws:name` of the feature types the plan has an error for. */
   private readonly failedFeatureTypes = new Set<string>();
+  /** Ids of the stores the applied plan deleted: their pools are closed once it committed, not while it holds the catalog. */
+  readonly deletedStores: number[] = [];
   /** The directory's feature types by `ws:name` (directories of many layers are planned in one pass). */
   private readonly dirFeatureTypes: Map<string, DirFeatureType>;
 
@@ -238,26 +242,24 @@ export class ImportPlanner {
       return;
     }
     const nativeName = fields.nativeName ?? name;
+    const { featureTypes } = this.services;
     if (!current || current.nativeName !== nativeName) {
-      // A store the plan creates or changes is not connected to as saved: its own connection, for this check only.
-      const provisional = params !== this.now.stores.get(storeKey)?.connectionParameters;
-      const problem = await this.tableProblem(workspace, store, params, nativeName, provisional);
-      if (problem) {
-        fail(problem);
+      // Described now, before any catalog transaction: applying the plan only writes.
+      const drafted = await this.askStore(workspace, store, params, (conn) => featureTypes.draft(conn, input));
+      if ('problem' in drafted) {
+        fail(drafted.problem);
         return;
       }
-    }
-    if (!current) {
+      const at = { workspace, store, describedWith: drafted.own ? params : undefined };
       this.newFeatureTypes.add(`${workspace}:${name}`);
-      this.add({ action: 'create', kind: 'featureType', resource }, () => this.services.featureTypes.create(workspace, store, input));
-      return;
-    }
-    if (nativeName !== current.nativeName) {
+      if (!current) {
+        this.add({ action: 'create', kind: 'featureType', resource }, () => featureTypes.insert(drafted.value, at));
+        return;
+      }
       // Another table under the same name: published anew (the layer step then gives it the directory's styles).
-      this.newFeatureTypes.add(`${workspace}:${name}`);
       this.add({ action: 'update', kind: 'featureType', resource, reason: `nativeName: published again from ${nativeName}` }, async () => {
-        await this.services.featureTypes.delete(workspace, store, name, true);
-        await this.services.featureTypes.create(workspace, store, input);
+        await featureTypes.delete(workspace, store, name, true);
+        await featureTypes.insert(drafted.value, at);
       });
       return;
     }
@@ -265,31 +267,44 @@ export class ImportPlanner {
     if (fields.srs !== undefined && fields.srs !== current.srs) changed.push('srs');
     if (fields.nativeBbox && !sameValue(boxOf(fields.nativeBbox), boxOf(current.nativeBbox))) changed.push('nativeBoundingBox');
     if (fields.latLonBbox && !sameValue(boxOf(fields.latLonBbox), boxOf(current.latLonBbox))) changed.push('latLonBoundingBox');
+    if (!changed.length) {
+      this.add({ action: 'unchanged', kind: 'featureType', resource });
+      return;
+    }
     const update: Sent<FeatureType> = { ...fields };
     delete update.nativeCRS;
     if (update.srs === current.srs) delete update.srs;
-    this.add(
-      { action: changed.length ? 'update' : 'unchanged', kind: 'featureType', resource, reason: changed.length ? changed.join(', ') : undefined },
-      changed.length ? () => this.services.featureTypes.update(workspace, store, name, update, undefined) : undefined,
+    // What the change needs from the store (a new srs) is asked now, as for a new feature type.
+    const change = await this.askStore(workspace, store, params, async (conn) =>
+      featureTypes.change(await featureTypes.get(workspace, store, name), update, undefined, conn),
     );
+    if ('problem' in change) {
+      fail(change.problem);
+      return;
+    }
+    this.add({ action: 'update', kind: 'featureType', resource, reason: changed.join(', ') }, () => featureTypes.save(change.value));
   }
 
-  /** Why the table cannot be published (missing, unreadable), or undefined; a store that cannot be reached throws (502). */
-  private async tableProblem(
+  /**
+   * Runs `ask` with a connection to the store as the plan leaves it: its own when the plan keeps
+   * it, else one for this check only (the plan creates or changes it), released afterwards. A
+   * refusal (missing table, unknown CRS) is the record's problem; a store that cannot be reached
+   * throws (502). `own` says whether the store was asked as saved (the write then checks it is
+   * still so).
+   */
+  private async askStore<T>(
     workspace: string,
     store: string,
     params: Record<string, string>,
-    table: string,
-    provisional: boolean,
-  ): Promise<string | undefined> {
+    ask: (conn: StoreConnection) => Promise<T>,
+  ): Promise<{ value: T; own: boolean } | { problem: string }> {
     const saved = this.now.stores.get(`${workspace}:${store}`);
-    const storeId = provisional || !saved ? provisionalStoreId-- : saved.id;
-    const conn = { storeId, qualifiedName: `${workspace}:${store}`, names: { workspace, store }, params };
+    const own = saved !== undefined && params === saved.connectionParameters;
+    const storeId = own ? saved.id : provisionalStoreId--;
     try {
-      await this.services.connector.describeTable(conn, table);
-      return undefined;
+      return { value: await ask({ storeId, qualifiedName: `${workspace}:${store}`, names: { workspace, store }, params }), own };
     } catch (err) {
-      if (err instanceof CatalogError && err.code !== 'STORE_UNAVAILABLE' && err.code !== 'STORE_BUSY') return err.message;
+      if (err instanceof CatalogError && err.code !== 'STORE_UNAVAILABLE' && err.code !== 'STORE_BUSY') return { problem: err.message };
       throw err;
     } finally {
       if (storeId < 0) await this.services.connector.release(storeId);
@@ -367,7 +382,7 @@ export class ImportPlanner {
       const ws = store.workspace.name;
       if (!named.has(ws) || inDir.stores.has(key)) continue;
       this.add({ action: 'delete', kind: 'dataStore', resource: restPath.dataStore(ws, store.name) }, async () => {
-        await this.services.connector.release(await this.services.stores.delete(ws, store.name, true));
+        this.deletedStores.push(await this.services.stores.delete(ws, store.name, true));
       });
     }
     for (const [key, style] of this.now.styles) {

@@ -1,9 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
-/** The one transaction the calling async context's catalog transactions join, and whether it is rolled back. */
+/**
+ * The one transaction the calling async context's catalog transactions join, and whether it is
+ * rolled back. A dry run opens it lazily, with its first catalog transaction: what runs before
+ * (reads, and the store I/O a write does before its transaction) holds no catalog connection.
+ */
 interface Joined {
-  runner: QueryRunner;
+  runner?: QueryRunner;
+  /** The runner being opened (a dry run's first transaction), so two at once share it. */
+  opening?: Promise<QueryRunner>;
   dryRun: boolean;
 }
 
@@ -27,19 +33,40 @@ export function inJoinedTransaction(): boolean {
 /**
  * Runs `work` with every catalog transaction it opens (`db.transaction`) joined, as a savepoint,
  * into one transaction that is rolled back at the end whatever happens: the writes are checked
- * and executed exactly as they would be, and nothing is stored.
+ * and executed exactly as they would be, and nothing is stored. The transaction opens with the
+ * first catalog transaction of `work`, not before: a write that waits on a data store first
+ * (contract §6) holds no catalog connection while it waits, dry or real.
  */
 export async function withDryRun<T>(db: DataSource, work: () => Promise<T>): Promise<T> {
   if (!joined.has(db)) throw new Error('joinDryRuns(db) was not called at start-up');
-  const runner = db.createQueryRunner();
-  await runner.connect();
+  const state: Joined = { dryRun: true };
   try {
-    await runner.startTransaction();
-    return await scope.run({ runner, dryRun: true }, work);
+    return await scope.run(state, work);
   } finally {
-    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-    await runner.release();
+    const runner = await state.opening?.catch(() => undefined);
+    if (runner) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      await runner.release();
+    }
   }
+}
+
+/** The joined transaction's runner, opened now when this is a dry run's first transaction. */
+function runnerOf(db: DataSource, state: Joined): Promise<QueryRunner> {
+  if (state.runner) return Promise.resolve(state.runner);
+  state.opening ??= (async () => {
+    const runner = db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+    } catch (err) {
+      await runner.release();
+      throw err;
+    }
+    state.runner = runner;
+    return runner;
+  })();
+  return state.opening;
 }
 
 /**
@@ -56,23 +83,25 @@ export async function withOneTransaction<T>(db: DataSource, work: () => Promise<
 
 /**
  * Makes the data source join a dry run (or {@link withOneTransaction}) open in the calling async
- * context: `db.transaction(…)` becomes a savepoint in its transaction, and reads (`db.manager`, `db.getRepository`, `db.query`)
- * go through its connection, so they see the dry run's own writes (and the embedded catalog, one
- * session at a time, is not asked to serve a second connection while the first holds a
- * transaction). Outside them everything is TypeORM's own. Installed once per data source.
+ * context: `db.transaction(…)` becomes a savepoint in its transaction (a dry run's first one opens
+ * it), and once it is open reads (`db.manager`, `db.getRepository`, `db.query`) go through its
+ * connection, so they see the dry run's own writes (and the embedded catalog, one session at a
+ * time, is not asked to serve a second connection while the first holds a transaction). Before
+ * that, and outside them, everything is TypeORM's own. Installed once per data source.
  */
 export function joinDryRuns(db: DataSource): void {
   if (joined.has(db)) return;
   joined.add(db);
   const ownManager = db.manager;
-  Object.defineProperty(db, 'manager', { configurable: true, get: () => scope.getStore()?.runner.manager ?? ownManager });
+  Object.defineProperty(db, 'manager', { configurable: true, get: () => scope.getStore()?.runner?.manager ?? ownManager });
   const ownQuery = db.query.bind(db);
   db.query = ((query: string, parameters?: unknown[], runner?: QueryRunner) =>
     ownQuery(query, parameters, runner ?? scope.getStore()?.runner)) as DataSource['query'];
   const own = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
   const joining = async (...args: unknown[]): Promise<unknown> => {
-    const runner = scope.getStore()?.runner;
-    if (!runner) return own(...args);
+    const state = scope.getStore();
+    if (!state) return own(...args);
+    const runner = await runnerOf(db, state);
     const work = args[args.length - 1] as (manager: EntityManager) => Promise<unknown>;
     await runner.startTransaction();
     try {

@@ -10,9 +10,10 @@ import type { RestRequest } from './rest-request';
 /**
  * What runs around a write handler (routes declared with `write-routes.ts`), after the guards:
  * the body of a REST POST/PUT is read (only now, once the request is authorised), and
- * `?dryRun=true` on a REST write (contract §7) runs the handler inside a catalog transaction that
- * is rolled back, so the answer is the real one with `Dry-Run: true` and nothing is stored or
- * recorded. Reads have no interceptor at all: Nest then calls their handler directly, without
+ * `?dryRun=true` on a REST write (contract §7) runs the handler with its catalog transactions
+ * joined into one that is rolled back (opened by the first of them, so what the write asks a data
+ * store before holds no catalog connection), so the answer is the real one with `Dry-Run: true`
+ * and nothing is stored or recorded. Reads have no interceptor at all: Nest then calls their handler directly, without
  * rxjs or an async resource per request. What any handler returns is written by
  * `RestHttpAdapter`.
  */

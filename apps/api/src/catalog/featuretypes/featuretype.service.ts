@@ -15,6 +15,7 @@ import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../wo
 import { defaultStyleFor } from '../styles/default-style';
 import { StyleService } from '../styles/style.service';
 import { checkPrecondition } from '../record-precondition';
+import { checkStoreUnchanged } from '../datastores/store-unchanged';
 import { EMPTY_BOX, FeatureTypeContext, featureTypeTag } from './featuretype.mapper';
 import { FeatureTypeEntity } from './featuretype.entity';
 
@@ -29,6 +30,20 @@ export interface LocatedFeatureType {
   featureType: FeatureTypeEntity;
   ctx: FeatureTypeContext;
   store: DataStoreEntity;
+}
+
+/** Where a drafted feature type goes, and the store parameters its table was described with (checked when set). */
+export interface StoreAt {
+  workspace: string;
+  store: string;
+  describedWith?: Record<string, string>;
+}
+
+/** A feature type merged with a PUT and what its store said, ready for {@link FeatureTypeService.save}. */
+export interface FeatureTypeChange {
+  located: LocatedFeatureType;
+  /** Set when the store was asked: the feature type's version then, and the store's parameters (when asked through its own connection). */
+  asked?: { version: string; describedWith?: Record<string, string> };
 }
 
 /** What `?recalculate=` may name. */
@@ -46,8 +61,9 @@ export function storeConnection(store: DataStoreEntity, workspace: string): Stor
 
 /**
  * Feature types: tables of a data store published with their CRS, bounds and attributes.
- * Introspection happens before the catalog transaction (it talks to another database);
- * the feature type and its layer are then written in one transaction.
+ * Every write asks the store first, with no catalog transaction or connection held (contract §6:
+ * a slow store slows only its own request), then opens the transaction, checks that what it
+ * read is still so, and writes.
  */
 @Injectable()
 export class FeatureTypeService {
@@ -163,7 +179,11 @@ export class FeatureTypeService {
     }
   }
 
-  /** Publishes a table: introspects it, then writes the feature type and its layer together. */
+  /**
+   * Publishes a table: reads the store from the catalog, describes the table (no catalog
+   * transaction is open while the store is asked), then writes the feature type and its layer in
+   * one transaction that first checks the store is still the one described.
+   */
   async create(workspace: string, storeName: string | undefined, input: FeatureTypeInput): Promise<LocatedFeatureType> {
     const store = await this.store(workspace, storeName);
     const ws = store.workspace;
@@ -173,20 +193,25 @@ export class FeatureTypeService {
     if (input.namespace && input.namespace !== ws.name) {
       throw new CatalogError('INVALID_VALUE', `Expected workspace ${ws.name} but client specified ${input.namespace}`);
     }
+    const draft = await this.draft(storeConnection(store, ws.name), input);
+    return this.insert(draft, { workspace: ws.name, store: store.name, describedWith: store.connectionParameters });
+  }
+
+  /**
+   * A new feature type as its table describes it (name, CRS, bounds, attributes): everything a
+   * publication asks of the store, asked through `conn` before any catalog transaction. The
+   * record has no store or workspace yet: {@link insert} gives them.
+   */
+  async draft(conn: StoreConnection, input: FeatureTypeInput): Promise<FeatureTypeEntity> {
     const sentName = input.name ?? input.nativeName;
     const nativeName = input.nativeName ?? input.name;
     if (!sentName || !nativeName) throw new CatalogError('MISSING_FIELD', 'The featureType has no name and no nativeName; one is required');
     const name = checkName('feature type', sentName);
-
-    const conn = storeConnection(store, ws.name);
     const table = await this.connector.describeTable(conn, nativeName);
     const crs = await this.declaredCrs(conn, input, table);
     const nativeBbox = input.nativeBbox ?? (await this.nativeBounds(conn, table));
     const latLonBbox = input.latLonBbox ?? (await this.latLonBounds(conn, nativeBbox, crs));
-
-    const ft = Object.assign(new FeatureTypeEntity(), withDefaults(FeatureType, input), {
-      dataStoreId: store.id,
-      workspaceId: ws.id,
+    return Object.assign(new FeatureTypeEntity(), withDefaults(FeatureType, input), {
       name,
       nativeName,
       title: input.title ?? nativeName,
@@ -200,11 +225,22 @@ export class FeatureTypeService {
       attributes: table.attributes,
       geometryType: table.geometry?.type ?? null,
     });
+  }
 
-    const saved = await this.db.transaction(async (tx) => {
+  /**
+   * Writes a {@link draft} and its layer in one catalog transaction, in the store named by
+   * `at`. With `describedWith` (the store's connection parameters the table was described
+   * with) the store is first locked and checked to still have them: 409 when it changed meanwhile.
+   */
+  async insert(draft: FeatureTypeEntity, at: StoreAt): Promise<LocatedFeatureType> {
+    return this.db.transaction(async (tx) => {
+      const store = await this.store(at.workspace, at.store, tx);
+      if (at.describedWith) await checkStoreUnchanged(tx, { id: store.id, workspace: store.workspace.name, store: store.name }, at.describedWith);
+      const ws = store.workspace;
+      const ft = Object.assign(draft, { dataStoreId: store.id, workspaceId: ws.id });
       const created = await uniquely(
         () => tx.getRepository(FeatureTypeEntity).save(ft),
-        () => `Resource named '${name}' already exists in namespace: '${ws.name}'`,
+        () => `Resource named '${ft.name}' already exists in namespace: '${ws.name}'`,
       );
       await tx.getRepository(LayerEntity).save({
         featureTypeId: created.id,
@@ -213,16 +249,16 @@ export class FeatureTypeService {
         advertised: true,
         attribution: { logoWidth: 0, logoHeight: 0 },
       });
-      return created;
+      created.dataStore = store;
+      created.workspace = ws;
+      return { featureType: created, store, ctx: { workspace: ws.name, store: store.name } };
     });
-    saved.dataStore = store;
-    saved.workspace = ws;
-    return { featureType: saved, store, ctx: { workspace: ws.name, store: store.name } };
   }
 
   /**
    * Partial update. `recalculate` lists what to recompute from the data; without it the boxes
-   * are recomputed when the declared CRS changes and the body brings none.
+   * are recomputed when the declared CRS changes and the body brings none. The store is asked
+   * before the catalog transaction opens (see {@link change} and {@link save}).
    */
   async update(
     workspace: string,
@@ -232,9 +268,23 @@ export class FeatureTypeService {
     recalculate: Recalculation[] | undefined,
     ifMatch?: string,
   ): Promise<void> {
-    const located = await this.get(workspace, storeName, name);
+    await this.save(await this.change(await this.get(workspace, storeName, name), input, recalculate), ifMatch);
+  }
+
+  /**
+   * Merges a PUT into a feature type read from the catalog, asking the store (through `conn`,
+   * the store's own connection unless given) what the change needs: a CRS definition, bounds,
+   * attributes. No catalog transaction is open meanwhile.
+   */
+  async change(
+    located: LocatedFeatureType,
+    input: FeatureTypeInput,
+    recalculate: Recalculation[] | undefined,
+    conn: StoreConnection = storeConnection(located.store, located.ctx.workspace),
+  ): Promise<FeatureTypeChange> {
     const ft = located.featureType;
-    const conn = storeConnection(located.store, located.ctx.workspace);
+    const version = ft.version;
+    let asked = false;
     if (input.name !== undefined && input.name !== ft.name) ft.name = checkName('feature type', input.name);
     mergeDeclared(FeatureType, ft, input);
 
@@ -242,6 +292,7 @@ export class FeatureTypeService {
     let crs: CrsInfo | null | undefined;
     const code = input.srs ?? input.nativeCRS;
     if (code !== undefined) {
+      asked = true;
       crs = await this.connector.crs(conn, code);
       if (crs.code !== ft.srs && recalculate === undefined && !input.nativeBbox) wanted.add('nativebbox').add('latlonbbox');
       ft.srs = crs.code;
@@ -251,6 +302,7 @@ export class FeatureTypeService {
     if (input.nativeBbox) ft.nativeBbox = input.nativeBbox;
     if (input.latLonBbox) ft.latLonBbox = input.latLonBbox;
     if (wanted.size) {
+      asked = true;
       const table = await this.connector.describeTable(conn, ft.nativeName);
       if (wanted.has('attributes')) {
         ft.attributes = table.attributes;
@@ -263,8 +315,31 @@ export class FeatureTypeService {
       }
     }
     ft.dateModified = new Date();
+    if (!asked) return { located };
+    return { located, asked: { version, describedWith: conn.storeId === located.store.id ? located.store.connectionParameters : undefined } };
+  }
+
+  /**
+   * Saves a {@link change} in one catalog transaction: `If-Match` checked there; when the store
+   * was asked, the feature type must still be the version that was read (and its store still have
+   * the parameters it was asked with), else 409 and nothing is written.
+   */
+  async save(change: FeatureTypeChange, ifMatch?: string): Promise<void> {
+    const { located, asked } = change;
+    const ft = located.featureType;
     await this.db.transaction(async (tx) => {
       await checkPrecondition(tx, 'feature_type', ft, ifMatch, () => featureTypeTag(located));
+      if (asked) {
+        const rows: Array<{ version: string }> = await tx.query('SELECT version FROM feature_type WHERE id = $1 FOR UPDATE', [ft.id]);
+        if (!rows.length) throw new CatalogError('NOT_FOUND', `No such feature type: ${located.ctx.workspace},${located.ctx.store},${ft.name}`);
+        if (String(rows[0].version) !== String(asked.version)) {
+          throw new CatalogError(
+            'CONFLICT',
+            `Feature type ${located.ctx.workspace}:${ft.name} changed while its data store was being read; nothing was written: send the request again`,
+          );
+        }
+        if (asked.describedWith) await checkStoreUnchanged(tx, { id: located.store.id, ...located.ctx }, asked.describedWith);
+      }
       await uniquely(
         () => tx.getRepository(FeatureTypeEntity).save(ft),
         () => `Resource named '${ft.name}' already exists in namespace: '${located.ctx.workspace}'`,

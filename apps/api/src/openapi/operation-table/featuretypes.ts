@@ -24,7 +24,7 @@ function featureTypeOperations(base: string, scope: 'store' | 'workspace'): Rest
       tag: 'featuretypes',
       summary: `Publish a table ${where} as a feature type, with its layer`,
       description:
-        'Reads the table: attributes, native CRS, bounding boxes (unless sent). Creates the layer `ws:name` with a default style by geometry (`point`, `line`, `polygon`, `generic`). 404 names the missing table.',
+        'Reads the table: attributes, native CRS, bounding boxes (unless sent). Creates the layer `ws:name` with a default style by geometry (`point`, `line`, `polygon`, `generic`). 404 names the missing table. The table is read before the catalog transaction opens; 409 when the data store changed meanwhile (nothing written).',
       body: doc('FeatureTypeBody', EXAMPLES.featureTypeCreate),
       success: CREATED,
       errors: [...BODY_ERRORS, 404, 409, 502],
@@ -44,6 +44,8 @@ function featureTypeOperations(base: string, scope: 'store' | 'workspace'): Rest
       path: `${base}/{ft}`,
       tag: 'featuretypes',
       summary: 'Change a feature type (partial merge; a new name renames it and its layer)',
+      description:
+        'What the change needs from the table (a CRS definition, bounds, attributes) is read before the catalog transaction opens; 409 when the feature type or its data store changed meanwhile (nothing written).',
       query: ['recalculate'],
       body: doc('FeatureTypeBody', EXAMPLES.featureTypeUpdate),
       success: DONE,
