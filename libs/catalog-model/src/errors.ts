@@ -31,6 +31,11 @@ export type CatalogErrorCode =
   | 'ALREADY_EXISTS'
   /** The write would leave the catalog in a state it must never be in (e.g. no enabled admin). */
   | 'CONFLICT'
+  /**
+   * A layer's own restriction (its feature type's `cqlFilter`, or an attribute subset naming a column
+   * the table lacks) cannot be applied, so it serves nothing rather than every row (409).
+   */
+  | 'CANNOT_APPLY'
   /** The body is larger than the limit for its kind. */
   | 'TOO_LARGE'
   /** The request's Content-Type is not one this path reads. */

@@ -203,6 +203,7 @@ export const SCHEMAS = {
           'METHOD_NOT_ALLOWED',
           'ALREADY_EXISTS',
           'CONFLICT',
+          'CANNOT_APPLY',
           'TOO_LARGE',
           'UNSUPPORTED_MEDIA_TYPE',
           'TOO_MANY_REQUESTS',

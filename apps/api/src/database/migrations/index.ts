@@ -7,6 +7,7 @@ import { AddRecordVersions1764100000000 } from './1764100000000-add-record-versi
 import { CreateChangeHistory1764200000000 } from './1764200000000-create-change-history';
 import { AddScaleIndexes1764300000000 } from './1764300000000-add-scale-indexes';
 import { HistoryBulkCommit1764310000000 } from './1764310000000-history-bulk-commit';
+import { AddFeatureTypeAttributeSubset1764400000000 } from './1764400000000-add-feature-type-attribute-subset';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CreateChangeHistory1764200000000,
   AddScaleIndexes1764300000000,
   HistoryBulkCommit1764310000000,
+  AddFeatureTypeAttributeSubset1764400000000,
 ];
