@@ -6,6 +6,7 @@ import type { LayerService } from '../catalog/layers/layer.service';
 import { checkSld, sldTypeOf, SldUpload } from '../catalog/styles/sld-content';
 import type { StyleService } from '../catalog/styles/style.service';
 import type { WorkspaceService } from '../catalog/workspaces/workspace.service';
+import { configuredSubset } from '../datastores/postgis/attribute-subset';
 import type { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { CatalogSnapshot, styleKey, styleWorkspace } from './catalog-snapshot';
 import type { DataDirectory, DirDataStore, DirFeatureType, DirLayer, DirStyle } from './data-directory';
@@ -225,24 +226,29 @@ export class ImportPlanner {
       return;
     }
     const nativeName = fields.nativeName ?? name;
-    if (!current || current.nativeName !== nativeName) {
+    let subset: string[] | null | undefined;
+    if (!current || current.nativeName !== nativeName || fields.attributeList !== undefined) {
       // A store the plan creates or changes is not connected to as saved: its own connection, for this check only.
       const provisional = params !== this.now.stores.get(storeKey)?.connectionParameters;
-      const problem = await this.tableProblem(workspace, store, params, nativeName, provisional);
-      if (problem) {
-        fail(problem);
+      const described = await this.describeTable(workspace, store, params, nativeName, provisional, fields.attributeList);
+      if ('problem' in described) {
+        fail(described.problem);
         return;
       }
+      subset = described.subset;
     }
     if (!current) {
       this.newFeatureTypes.add(`${workspace}:${name}`);
-      this.add({ action: 'create', kind: 'featureType', resource }, () => this.services.featureTypes.create(workspace, store, input));
+      this.add({ action: 'create', kind: 'featureType', resource, reason: servesNothing(fields.cqlFilter) }, () =>
+        this.services.featureTypes.create(workspace, store, input),
+      );
       return;
     }
     if (nativeName !== current.nativeName) {
       // Another table under the same name: published anew (the layer step then gives it the directory's styles).
       this.newFeatureTypes.add(`${workspace}:${name}`);
-      this.add({ action: 'update', kind: 'featureType', resource, reason: `nativeName: published again from ${nativeName}` }, async () => {
+      const reason = reasons([`nativeName: published again from ${nativeName}`], fields.cqlFilter);
+      this.add({ action: 'update', kind: 'featureType', resource, reason }, async () => {
         await this.services.featureTypes.delete(workspace, store, name, true);
         await this.services.featureTypes.create(workspace, store, input);
       });
@@ -252,31 +258,38 @@ export class ImportPlanner {
     if (fields.srs !== undefined && fields.srs !== current.srs) changed.push('srs');
     if (fields.nativeBbox && !sameValue(boxOf(fields.nativeBbox), boxOf(current.nativeBbox))) changed.push('nativeBoundingBox');
     if (fields.latLonBbox && !sameValue(boxOf(fields.latLonBbox), boxOf(current.latLonBbox))) changed.push('latLonBoundingBox');
+    if (subset !== undefined && !sameValue(subset, current.attributeList)) changed.push('attributes');
     const update: Sent<FeatureType> = { ...fields };
     delete update.nativeCRS;
     if (update.srs === current.srs) delete update.srs;
+    // An import never clears a filter: the record keeps the catalog's when the file has none.
+    const reason = reasons(changed, fields.cqlFilter ?? current.cqlFilter);
     this.add(
-      { action: changed.length ? 'update' : 'unchanged', kind: 'featureType', resource, reason: changed.length ? changed.join(', ') : undefined },
+      { action: changed.length ? 'update' : 'unchanged', kind: 'featureType', resource, reason },
       changed.length ? () => this.services.featureTypes.update(workspace, store, name, update, undefined) : undefined,
     );
   }
 
-  /** Why the table cannot be published (missing, unreadable), or undefined; a store that cannot be reached throws (502). */
-  private async tableProblem(
+  /**
+   * The attribute subset the file's `<attributes>` make on the table (see `configuredSubset`), or why
+   * the table cannot be published with them (missing, unreadable, a column it lacks); a store that
+   * cannot be reached throws (502).
+   */
+  private async describeTable(
     workspace: string,
     store: string,
     params: Record<string, string>,
     table: string,
     provisional: boolean,
-  ): Promise<string | undefined> {
+    attributes: string[] | null | undefined,
+  ): Promise<{ problem: string } | { subset: string[] | null | undefined }> {
     const saved = this.now.stores.get(`${workspace}:${store}`);
     const storeId = provisional || !saved ? provisionalStoreId-- : saved.id;
     const conn = { storeId, qualifiedName: `${workspace}:${store}`, names: { workspace, store }, params };
     try {
-      await this.services.connector.describeTable(conn, table);
-      return undefined;
+      return { subset: configuredSubset(attributes, await this.services.connector.describeTable(conn, table)) };
     } catch (err) {
-      if (err instanceof CatalogError && err.code !== 'STORE_UNAVAILABLE' && err.code !== 'STORE_BUSY') return err.message;
+      if (err instanceof CatalogError && err.code !== 'STORE_UNAVAILABLE' && err.code !== 'STORE_BUSY') return { problem: err.message };
       throw err;
     } finally {
       if (storeId < 0) await this.services.connector.release(storeId);
@@ -363,6 +376,22 @@ export class ImportPlanner {
       this.add({ action: 'delete', kind: 'style', resource: restPath.style(ws, style.name) }, () => this.services.styles.delete(ws, style.name, true));
     }
   }
+}
+
+/**
+ * Said of a feature type the plan leaves with a `cqlFilter`: filters are not applied yet (contract
+ * §11), so its layer serves nothing (contract §6) until the filter is removed.
+ */
+const SERVES_NOTHING = 'cqlFilter: not applied yet, so the layer serves no features';
+
+function servesNothing(cqlFilter: string | null | undefined): string | undefined {
+  return cqlFilter ? SERVES_NOTHING : undefined;
+}
+
+/** The changes of a plan line (`a, b`), then its note after `; `; undefined when there is neither. */
+function reasons(changed: string[], cqlFilter: string | null | undefined): string | undefined {
+  const parts = [changed.join(', '), servesNothing(cqlFilter)].filter((p) => p);
+  return parts.length ? parts.join('; ') : undefined;
 }
 
 /** A box's four numbers, for comparing (the CRS is the feature type's). */
