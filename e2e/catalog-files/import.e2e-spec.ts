@@ -6,7 +6,7 @@
  * two updates more; prune;
  * a missing table stores nothing; passwords: crypt1 through security/, secrets, foreign crypt2.
  */
-import { HttpResponse } from '../support/http';
+import { HttpResponse, request } from '../support/http';
 import { useSpatialApi } from '../support/postgis';
 import {
   clearFixture,
@@ -19,6 +19,7 @@ import {
   ok,
   planLines,
   SECURITY_VALUES,
+  unzipText,
   zipDirectory,
 } from '../support/data-directory';
 
@@ -346,5 +347,68 @@ describe('store passwords', () => {
     expect(storeLine(skipped, 'city_c3')).toEqual(expect.objectContaining({ action: 'skip', reason: expect.stringMatching(/^password: the crypt2/) }));
     const given = ok(await importMultipart(ctx.api, zip, { 'city_c3:city_db': 'anything' }));
     expect(storeLine(given, 'city_c3').action).toBe('create');
+  });
+});
+
+describe('what a feature type restricts (contract §6)', () => {
+  it('a feature type with a cqlFilter is planned with a note that its layer serves nothing; an attribute subset is applied', async () => {
+    const files = clear();
+    const places = 'workspaces/city/city_db/city_places/featuretype.xml';
+    const roads = 'workspaces/city/city_db/city_roads/featuretype.xml';
+    files.set(places, files.get(places)!.replace('</featureType>', "  <cqlFilter>kind = 'museum'</cqlFilter>\n</featureType>"));
+    files.set(
+      roads,
+      files
+        .get(roads)!
+        .replace('</featureType>', '  <attributes>\n    <attribute>\n      <name>name</name>\n    </attribute>\n  </attributes>\n</featureType>'),
+    );
+    const NOTE = 'cqlFilter: not applied yet, so the layer serves no features';
+    const line = (res: HttpResponse, name: string) =>
+      (res.json().plan as Array<{ action: string; resource: string; reason?: string }>).find(
+        (e) => e.resource === `/workspaces/city/datastores/city_db/featuretypes/${name}`,
+      );
+    // Planned afresh: the workspace the earlier tests imported goes first.
+    await ctx.api.delete('/workspaces/city?recurse=true');
+    const dry = ok(await importZip(ctx.api, zipDirectory(files), '?dryRun=true'));
+    expect(line(dry, 'city_places')).toEqual({ action: 'create', kind: 'featureType', resource: expect.any(String), reason: NOTE });
+    expect(line(dry, 'city_roads')).toEqual({ action: 'create', kind: 'featureType', resource: expect.any(String) });
+    const applied = ok(await importZip(ctx.api, zipDirectory(files)));
+    expect(line(applied, 'city_places')?.reason).toBe(NOTE);
+
+    const oaf = (path: string) => request(`${ctx.server.baseUrl}/ogc/features/v1/collections/${path}`, { auth: ctx.server.admin });
+    expect(await oaf('city:city_places/items')).toBeTextError(
+      409,
+      "Layer 'city:city_places' serves no features: its feature type has a cqlFilter, which this server cannot apply yet; remove the cqlFilter to serve the layer",
+    );
+    const roadItems = ok(await oaf('city:city_roads/items')).json();
+    expect(roadItems.features.map((f: { properties: object }) => f.properties)).toEqual([
+      { name: 'Rue de Rivoli' },
+      { name: 'Boulevard Saint-Michel' },
+      { name: 'Quai de la Tournelle' },
+    ]);
+
+    // Again: unchanged, the note still said; a changed subset is an update that names it.
+    const again = ok(await importZip(ctx.api, zipDirectory(files), '?dryRun=true'));
+    expect(line(again, 'city_places')).toEqual({ action: 'unchanged', kind: 'featureType', resource: expect.any(String), reason: NOTE });
+    expect(line(again, 'city_roads')).toEqual({ action: 'unchanged', kind: 'featureType', resource: expect.any(String) });
+    files.set(roads, files.get(roads)!.replace('<name>name</name>', '<name>lanes</name>'));
+    files.set(places, files.get(places)!.replace('<title>Places of interest</title>', '<title>Places</title>'));
+    const changed = ok(await importZip(ctx.api, zipDirectory(files), '?dryRun=true'));
+    expect(line(changed, 'city_roads')).toEqual({ action: 'update', kind: 'featureType', resource: expect.any(String), reason: 'attributes' });
+    expect(line(changed, 'city_places')).toEqual({ action: 'update', kind: 'featureType', resource: expect.any(String), reason: `title; ${NOTE}` });
+
+    // A subset naming a column the table lacks is an error of its file; nothing is stored.
+    files.set(roads, files.get(roads)!.replace('<name>lanes</name>', '<name>speed</name>'));
+    const bad = ok(await importZip(ctx.api, zipDirectory(files)), 400);
+    expect(bad.json().applied).toBe(false);
+    expect(line(bad, 'city_roads')).toEqual(
+      expect.objectContaining({ action: 'error', reason: expect.stringContaining("No such attribute in '" + ctx.db.schema + ".city_roads': 'speed'") }),
+    );
+    expect(ok(await ctx.api.get('/workspaces/city/datastores/city_db/featuretypes/city_places.json')).json().featureType.title).toBe('Places of interest');
+
+    // An export carries the subset (by name) and the filter, so a round trip keeps both.
+    const exported = unzipText(ok(await ctx.api.get('/catalog/export?workspace=city')).bytes);
+    expect(exported.get(roads)).toContain('<attributes>\n    <attribute>\n      <name>name</name>\n    </attribute>\n  </attributes>');
+    expect(exported.get(places)).toContain('<cqlFilter>kind = &apos;museum&apos;</cqlFilter>');
   });
 });

@@ -294,9 +294,12 @@ describe('items', () => {
     );
   });
 
-  it('accepts a datetime: the layers have no time, so every feature matches', async () => {
+  it('refuses a valid datetime: the layers have no time column, so it cannot select features (never all of them)', async () => {
     const { ids } = await fresh('points');
-    expect((await f.get(items(ids.points, '?datetime=2024-01-01T00:00:00Z/..&limit=1000'))).json().numberMatched).toBe(POINTS);
+    expect(await f.get(items(ids.points, '?datetime=2024-01-01T00:00:00Z/..&limit=1000'))).toBeTextError(
+      400,
+      `Invalid datetime: collection '${ids.points}' has no time column, so its features cannot be selected by time`,
+    );
   });
 
   it.each([

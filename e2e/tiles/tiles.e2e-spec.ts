@@ -140,6 +140,33 @@ describe('a tile of the sample states layer (built by the api: the sample databa
   });
 });
 
+describe('what the sample states feature type restricts (tiles built by the api)', () => {
+  const publishStates = async (name: string, extra: string) => {
+    const body = `<featureType><name>${name}</name><nativeName>states</nativeName><enabled>true</enabled>${extra}</featureType>`;
+    const res = await createFeatureType(api, WS, 'sample', body);
+    if (res.status !== 201) throw new Error(`publish ${name}: ${show(res)}`);
+    return `${WS}:${name}`;
+  };
+  const tile = tileOf(4, -105.5, 39);
+
+  it('an attribute subset is all a tile carries; the ids stay the key', async () => {
+    const id = await publishStates('state_names', '<attributes><attribute><name>name</name></attribute></attributes>');
+    const whole = decodeTile((await get(tileUrl(server, STATES, tile.z, tile.y, tile.x))).bytes, tile).states.features;
+    const res = await get(tileUrl(server, id, tile.z, tile.y, tile.x));
+    expect(res).toHaveStatus(200);
+    const features = decodeTile(res.bytes, tile).state_names.features;
+    expect(features.map((f) => [f.id, f.properties])).toEqual(whole.map((f) => [f.id, { name: f.properties.name }]));
+  });
+
+  it('a cqlFilter, not applied yet, makes every tile a 409 rather than every state', async () => {
+    const id = await publishStates('texas', "<cqlFilter>name = 'Texas'</cqlFilter>");
+    expect(await get(tileUrl(server, id, tile.z, tile.y, tile.x))).toBeTextError(
+      409,
+      `Layer '${id}' serves no features: its feature type has a cqlFilter, which this server cannot apply yet; remove the cqlFilter to serve the layer`,
+    );
+  });
+});
+
 describe(`a tile of the ${(SIDE * SIDE).toLocaleString('en')}-point table`, () => {
   it('at zoom 10 holds exactly the points in the tile and its buffer, with their attributes and positions', async () => {
     const tile = tileOf(10, 0.5, 0.5);
@@ -297,7 +324,7 @@ describe('addresses, layers and access', () => {
     expect(doc.servers).toEqual([{ url: `${server.baseUrl}/ogc/tiles/v1` }]);
     expect(Object.keys(doc.paths)).toEqual(['/api', '/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}']);
     const op = doc.paths['/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}'].get;
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '304', '400', '401', '404', '502']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '304', '400', '401', '404', '409', '502']);
     expect(Object.keys(op.responses['200'].content)).toEqual([MVT]);
   });
 });

@@ -41,6 +41,11 @@ export type CatalogErrorCode =
    * one it would bring back needs a record that is gone, or its name is taken now (409).
    */
   | 'REVERT_BLOCKED'
+  /**
+   * A layer's own restriction (its feature type's `cqlFilter`, or an attribute subset naming a column
+   * the table lacks) cannot be applied, so it serves nothing rather than every row (409).
+   */
+  | 'CANNOT_APPLY'
   /** The body is larger than the limit for its kind. */
   | 'TOO_LARGE'
   /** The request's Content-Type is not one this path reads. */

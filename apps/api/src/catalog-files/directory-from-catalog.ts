@@ -48,6 +48,7 @@ export function directoryFromCatalog(
         nativeCRS: ft.nativeCrsWkt ?? undefined,
         nativeBbox: ft.nativeBbox,
         latLonBbox: ft.latLonBbox,
+        attributeList: ft.attributeList ?? undefined,
       },
     });
   }

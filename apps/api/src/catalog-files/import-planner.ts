@@ -5,6 +5,7 @@ import type { LayerService } from '../catalog/layers/layer.service';
 import { checkSld, sldTypeOf, SldUpload } from '../catalog/styles/sld-content';
 import type { StyleService } from '../catalog/styles/style.service';
 import type { WorkspaceService } from '../catalog/workspaces/workspace.service';
+import { configuredSubset } from '../datastores/postgis/attribute-subset';
 import type { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import type { StoreConnection } from '../datastores/postgis/postgis.types';
 import { CatalogSnapshot, styleKey, styleWorkspace } from './catalog-snapshot';
@@ -253,11 +254,12 @@ export class ImportPlanner {
       const at = { workspace, store, describedWith: drafted.own ? params : undefined };
       this.newFeatureTypes.add(`${workspace}:${name}`);
       if (!current) {
-        this.add({ action: 'create', kind: 'featureType', resource }, () => featureTypes.insert(drafted.value, at));
+        this.add({ action: 'create', kind: 'featureType', resource, reason: servesNothing(fields.cqlFilter) }, () => featureTypes.insert(drafted.value, at));
         return;
       }
       // Another table under the same name: published anew (the layer step then gives it the directory's styles).
-      this.add({ action: 'update', kind: 'featureType', resource, reason: `nativeName: published again from ${nativeName}` }, async () => {
+      const reason = reasons([`nativeName: published again from ${nativeName}`], fields.cqlFilter);
+      this.add({ action: 'update', kind: 'featureType', resource, reason }, async () => {
         await featureTypes.delete(workspace, store, name, true);
         await featureTypes.insert(drafted.value, at);
       });
@@ -267,14 +269,29 @@ export class ImportPlanner {
     if (fields.srs !== undefined && fields.srs !== current.srs) changed.push('srs');
     if (fields.nativeBbox && !sameValue(boxOf(fields.nativeBbox), boxOf(current.nativeBbox))) changed.push('nativeBoundingBox');
     if (fields.latLonBbox && !sameValue(boxOf(fields.latLonBbox), boxOf(current.latLonBbox))) changed.push('latLonBoundingBox');
+    if (fields.attributeList !== undefined) {
+      // The subset the file's <attributes> make on the table as it is now.
+      const sent = fields.attributeList;
+      const subset = await this.askStore(workspace, store, params, async (conn) =>
+        configuredSubset(sent, await this.services.connector.describeTable(conn, nativeName)),
+      );
+      if ('problem' in subset) {
+        fail(subset.problem);
+        return;
+      }
+      if (!sameValue(subset.value ?? null, current.attributeList)) changed.push('attributes');
+    }
+    // An import never clears a filter: the record keeps the catalog's when the file has none.
+    const reason = reasons(changed, fields.cqlFilter ?? current.cqlFilter);
     if (!changed.length) {
-      this.add({ action: 'unchanged', kind: 'featureType', resource });
+      this.add({ action: 'unchanged', kind: 'featureType', resource, reason });
       return;
     }
     const update: Sent<FeatureType> = { ...fields };
     delete update.nativeCRS;
     if (update.srs === current.srs) delete update.srs;
-    // What the change needs from the store (a new srs) is asked now, as for a new feature type.
+    if (!changed.includes('attributes')) delete update.attributeList;
+    // What the change needs from the store (a new srs, the subset) is asked now, as for a new feature type.
     const change = await this.askStore(workspace, store, params, async (conn) =>
       featureTypes.change(await featureTypes.get(workspace, store, name), update, undefined, conn),
     );
@@ -282,7 +299,7 @@ export class ImportPlanner {
       fail(change.problem);
       return;
     }
-    this.add({ action: 'update', kind: 'featureType', resource, reason: changed.join(', ') }, () => featureTypes.save(change.value));
+    this.add({ action: 'update', kind: 'featureType', resource, reason }, () => featureTypes.save(change.value));
   }
 
   /**
@@ -391,6 +408,22 @@ export class ImportPlanner {
       this.add({ action: 'delete', kind: 'style', resource: restPath.style(ws, style.name) }, () => this.services.styles.delete(ws, style.name, true));
     }
   }
+}
+
+/**
+ * Said of a feature type the plan leaves with a `cqlFilter`: filters are not applied yet (contract
+ * §11), so its layer serves nothing (contract §6) until the filter is removed.
+ */
+const SERVES_NOTHING = 'cqlFilter: not applied yet, so the layer serves no features';
+
+function servesNothing(cqlFilter: string | null | undefined): string | undefined {
+  return cqlFilter ? SERVES_NOTHING : undefined;
+}
+
+/** The changes of a plan line (`a, b`), then its note after `; `; undefined when there is neither. */
+function reasons(changed: string[], cqlFilter: string | null | undefined): string | undefined {
+  const parts = [changed.join(', '), servesNothing(cqlFilter)].filter((p) => p);
+  return parts.length ? parts.join('; ') : undefined;
 }
 
 /** A box's four numbers, for comparing (the CRS is the feature type's). */

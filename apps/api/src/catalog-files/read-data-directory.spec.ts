@@ -315,7 +315,7 @@ describe('readDataDirectory on files GeoServer wrote (data/release, Natural Eart
     expect(dir.styles.map((s) => [s.workspace, s.input.name])).toEqual([['ne', 'countries']]);
   });
 
-  it('leaves out what GeoServer computes: dates, and attributes of a feature type', () => {
+  it('leaves out what GeoServer computes (dates); of the attributes of a feature type, keeps their names: its attribute subset', () => {
     const withAttributes = readDataDirectory(
       acme({
         'workspaces/acme/db/roads/featuretype.xml': FT(
@@ -324,7 +324,7 @@ describe('readDataDirectory on files GeoServer wrote (data/release, Natural Eart
       }),
     );
     expect(withAttributes.problems).toEqual([]);
-    expect(withAttributes.featureTypes[0].input).toEqual({ name: 'roads', nativeName: 'roads', title: 'Roads', srs: 'EPSG:4326' });
+    expect(withAttributes.featureTypes[0].input).toEqual({ name: 'roads', nativeName: 'roads', title: 'Roads', srs: 'EPSG:4326', attributeList: ['the_geom'] });
     expect(dir.workspaces[0].input).toEqual({ name: 'ne', isolated: false });
   });
 });

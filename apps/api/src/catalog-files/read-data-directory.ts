@@ -71,7 +71,8 @@ export function readDataDirectory(files: DirFiles, options: ReadOptions = {}): D
 /** A declared input without the reference fields (`given`): the Dir record holds those, resolved. */
 function declaredInput<T extends object>(declaration: DeclarationClass<T>, node: WireNode): Sent<T> {
   const input = readDeclared(declaration, node) as Record<string, unknown>;
-  for (const field of wireFields(declaration)) if (field.kind === 'given') delete input[field.property];
+  // References (given, no column of their own) are resolved by the reader; a stored given value (a feature type's attribute subset) stays.
+  for (const field of wireFields(declaration)) if (field.kind === 'given' && !field.column) delete input[field.property];
   return input as Sent<T>;
 }
 

@@ -31,7 +31,7 @@ const LAT_LON_CRS = 'EPSG:4326';
  * `XStreamPersister`): the file layout of `GeoServerDataDirectory`, no XML declaration, two-space
  * indentation, each record's fields in its declaration's (GeoServer's) order with `<id>` first (after
  * `<name>` in a layer), references by `<id>`, no atom links and nothing GeoServer computes live
- * (feature type attributes, dates). A record keeps its `id`; one without gets {@link catalogId}.
+ * (dates, and a feature type's attributes unless it has a configured subset, written by name). A record keeps its `id`; one without gets {@link catalogId}.
  * A reference to a record the directory does not hold (a built-in style left out of a one-workspace
  * export) is written by name, which GeoServer's `ResolvingProxy` and this reader both resolve.
  * Skips and problems are not written. Throws only on a directory that is not consistent: a layer
@@ -142,7 +142,13 @@ class DirectoryWriter {
         [storeRecord ? ['id', this.idOf('dataStore', restPath.dataStore(workspace, store), storeRecord.id)] : ['name', `${workspace}:${store}`]],
         [['class', 'dataStore']],
       ),
-      attributeList: undefined,
+      // Only a configured subset, by name (GeoServer reads the rest from the table).
+      attributeList: input.attributeList?.length
+        ? list(
+            'attribute',
+            input.attributeList.map((name) => obj([['name', name]])),
+          )
+        : undefined,
     });
     return toXml(doc('featureType', withId(rep, this.featureTypeId(ft))));
   }

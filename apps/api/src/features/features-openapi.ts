@@ -13,6 +13,7 @@ const errors = {
   '400': ref('InvalidParameter', 'responses'),
   '401': ref('Unauthorized', 'responses'),
   '404': ref('NotFound', 'responses'),
+  '409': ref('CannotApply', 'responses'),
   '502': ref('StoreUnavailable', 'responses'),
 };
 
@@ -86,7 +87,7 @@ export function openApiDocument(root: string): object {
       '/collections': {
         get: {
           tags: ['Capabilities'],
-          summary: 'The collections: one per enabled layer',
+          summary: 'The collections: one per enabled, advertised layer without a cqlFilter',
           operationId: 'getCollections',
           parameters: [ref('fJson', 'parameters')],
           responses: { '200': { description: 'The collections.', content: jsonContent(ref('collections')) }, ...pick(errors, '400', '401') },
@@ -98,7 +99,7 @@ export function openApiDocument(root: string): object {
           summary: 'One collection',
           operationId: 'describeCollection',
           parameters: [ref('collectionId', 'parameters'), ref('fJson', 'parameters')],
-          responses: { '200': { description: 'The collection.', content: jsonContent(ref('collection')) }, ...pick(errors, '400', '401', '404') },
+          responses: { '200': { description: 'The collection.', content: jsonContent(ref('collection')) }, ...pick(errors, '400', '401', '404', '409') },
         },
       },
       '/collections/{collectionId}/items': {
@@ -108,8 +109,8 @@ export function openApiDocument(root: string): object {
           description:
             'A page of features as GeoJSON, in feature id order: up to 1,000 features sent whole (with Content-Length), more streamed. ' +
             'numberMatched is exact when present: it is written only when the selection ends within the page (offset + numberReturned), ' +
-            'and left out otherwise (nothing is counted; follow the next links to the end). The layers have no time dimension: a valid ' +
-            'datetime selects every feature. Each data store reads at most 4 pages at once (a fifth waits up to 2 s, then 503), and a ' +
+            'and left out otherwise (nothing is counted; follow the next links to the end). The layers have no time column: a valid datetime ' +
+            'is refused (400) rather than ignored. Each data store reads at most 4 pages at once (a fifth waits up to 2 s, then 503), and a ' +
             'client that reads nothing of a streamed page for 10 s loses it.',
           operationId: 'getFeatures',
           parameters: [
@@ -193,7 +194,7 @@ export function openApiDocument(root: string): object {
           name: 'datetime',
           in: 'query',
           required: false,
-          description: 'An instant or an interval (RFC 3339; .. for an open end). The layers have no time dimension: every feature matches.',
+          description: 'An instant or an interval (RFC 3339; .. for an open end). No layer has a time column yet, so a valid datetime is a 400 that says so.',
           style: 'form',
           explode: false,
           schema: { type: 'string' },
@@ -202,7 +203,7 @@ export function openApiDocument(root: string): object {
           name: 'properties',
           in: 'query',
           required: false,
-          description: 'Comma-separated names of the properties to return (all by default).',
+          description: 'Comma-separated names of the properties to return (all the layer publishes by default; a name it does not publish is a 400).',
           style: 'form',
           explode: false,
           schema: { type: 'array', items: { type: 'string' } },
@@ -212,6 +213,11 @@ export function openApiDocument(root: string): object {
         InvalidParameter: { description: 'An unknown query parameter or an invalid value.', content: problem() },
         Unauthorized: { description: 'Missing or wrong Basic credentials.', content: problem() },
         NotFound: { description: 'No such collection or feature.', content: problem() },
+        CannotApply: {
+          description:
+            'The layer serves no features: its feature type has a cqlFilter, which is not applied yet, or attributes naming columns its table lacks.',
+          content: problem(),
+        },
         StoreUnavailable: { description: "The layer's data store cannot be reached.", content: problem() },
         StoreBusy: {
           description: "The layer's data store is serving as many feature pages as it may (4 at once); `Retry-After` says when to try again.",

@@ -96,6 +96,8 @@ export interface ItemsQuery {
   boxes?: Box[];
   /** Requested property names; undefined for all. */
   properties?: string[];
+  /** `datetime` as given (checked); undefined without it. */
+  datetime?: string;
   /** The parameters as given, for the links of the response (self, alternate, next). */
   params: Map<string, string>;
 }
@@ -114,6 +116,7 @@ export function parseItemsQuery(query: URLSearchParams): ItemsQuery {
     offset: offset === undefined ? 0 : nonNegativeInteger('offset', offset, 0),
     boxes: bbox === undefined ? undefined : parseBbox(bbox),
     properties: properties === undefined ? undefined : parseProperties(properties),
+    datetime,
     params,
   };
 }
@@ -145,8 +148,8 @@ export function parseProperties(text: string): string[] {
 
 /**
  * Checks `datetime`: an instant (RFC 3339 date-time, or a date) or an interval `start/end` whose
- * open ends are `..` or empty. The layers of this catalog have no time dimension, so a valid
- * `datetime` selects every feature (features without a time match any datetime).
+ * open ends are `..` or empty. A valid one is then refused by the service for want of a time
+ * column (none of the catalog's layers has one yet).
  */
 export function checkDatetime(text: string): void {
   const bad = (why: string) => new CatalogError('INVALID_VALUE', `Invalid datetime '${shorten(text)}': ${why}`);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { FeatureSource, propertyAttributes } from '../datastores/postgis/feature-sql';
+import { propertyAttributes } from '../datastores/postgis/attribute-subset';
+import { FeatureSource, sourceProperties } from '../datastores/postgis/feature-sql';
 import { ONE_QUERY_MAX_ROWS, PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { searchBoxes } from './crs84-box';
 import { featureCollectionText, FeatureCollectionStream, PageFrame } from './feature-collection.stream';
@@ -41,6 +42,7 @@ export class FeaturesService {
    */
   async items(id: string, query: ItemsQuery, links: FeaturesLinks): Promise<string | FeatureCollectionStream> {
     const layer = await this.published.byId(id);
+    if (query.datetime !== undefined) throw noTimeColumn(layer.info.id);
     const frame: PageFrame = {
       limit: query.limit,
       offset: query.offset,
@@ -75,23 +77,34 @@ export class FeaturesService {
   // ---------------------------------------------------------------------------------------------
 
   /**
-   * The requested properties, each checked against the table; undefined for all. An unknown one
-   * may be a column added since the table was described: the error says so to `withTable`.
+   * The requested properties, each checked against those the layer publishes; undefined for all. A
+   * column its attribute subset leaves out is no property of it (400, as an unknown name). An
+   * unknown one may be a column added since the table was described: the error says so to
+   * `withTable` (a column the table has, but the subset hides, is not worth describing again).
    */
   private checkProperties(layer: PublishedLayer, source: FeatureSource, requested: string[] | undefined): string[] | undefined {
     if (requested === undefined) return undefined;
-    const known = propertyAttributes(source.table).map((a) => a.name);
+    const known = sourceProperties(source).map((a) => a.name);
     const unknown = requested.filter((p) => !known.includes(p));
     if (unknown.length) {
-      throw this.connector.staleDescription(
-        new CatalogError(
-          'INVALID_VALUE',
-          `No such property in collection '${layer.info.id}': ${unknown.map((p) => `'${p}'`).join(', ')}; it has ${known.join(', ') || 'none'}`,
-        ),
+      const error = new CatalogError(
+        'INVALID_VALUE',
+        `No such property in collection '${layer.info.id}': ${unknown.map((p) => `'${p}'`).join(', ')}; it has ${known.join(', ') || 'none'}`,
       );
+      const inTable = propertyAttributes(source.table).map((a) => a.name);
+      throw unknown.every((p) => inTable.includes(p)) ? error : this.connector.staleDescription(error);
     }
     return requested;
   }
+}
+
+/**
+ * `datetime` asks for features by their time, and no layer has a time column yet (GeoServer's `time`
+ * dimension, contract §11): refused rather than ignored, so that a client never takes every
+ * feature for the ones of its instant.
+ */
+function noTimeColumn(id: string): CatalogError {
+  return new CatalogError('INVALID_VALUE', `Invalid datetime: collection '${id}' has no time column, so its features cannot be selected by time`);
 }
 
 /** Now, to the second (RFC 3339). */

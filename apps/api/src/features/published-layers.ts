@@ -4,7 +4,9 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import { DataSource } from 'typeorm';
 import { LayerName, layerPage, LayerPageQuery } from '../catalog/layers/layer-pages';
 import { keysetPages, mapPages } from '../catalog/list-pages';
+import { publishedAttributes, subsetNotApplied } from '../datastores/postgis/attribute-subset';
 import { epsgNumber } from '../datastores/postgis/crs-code';
+import { markStaleDescription } from '../datastores/postgis/store-errors';
 import type { FeatureSource } from '../datastores/postgis/feature-sql';
 import type { Box, StoreConnection, TableInfo } from '../datastores/postgis/postgis.types';
 import type { CollectionInfo } from './features-documents';
@@ -21,13 +23,16 @@ export interface PublishedLayer {
   nativeName: string;
   /** The declared CRS's SRID; 0 when there is none. */
   srid: number;
+  /** The configured attribute subset (names); null: every column. */
+  attributeSubset: string[] | null;
 }
 
 /** Layers listed as collections: enabled and advertised, of enabled feature types in enabled stores. */
 const ADVERTISED: LayerPageQuery = {
   columns: 'f.title, f.abstract, f.latlon_bbox AS "latLonBbox"',
   joins: 'JOIN data_store d ON d.id = f.data_store_id',
-  where: 'l.enabled AND f.enabled AND d.enabled AND l.advertised AND f.advertised',
+  // A layer whose cqlFilter cannot be applied serves nothing, so it is not offered either.
+  where: 'l.enabled AND f.enabled AND d.enabled AND l.advertised AND f.advertised AND f.cql_filter IS NULL',
 };
 
 interface CollectionRow extends LayerName {
@@ -44,6 +49,8 @@ interface LayerRow {
   abstract: string | null;
   srs: string | null;
   latLonBbox: Box | null;
+  cqlFilter: string | null;
+  attributeSubset: string[] | null;
   storeId: number;
   storeName: string;
   params: Record<string, string>;
@@ -51,7 +58,7 @@ interface LayerRow {
 
 /** One enabled layer of an enabled feature type in an enabled store, by workspace and name: one query. */
 const LAYER_SQL = `SELECT f.name, f.native_name AS "nativeName", f.title, f.abstract, f.srs, f.latlon_bbox AS "latLonBbox",
-       d.id AS "storeId", d.name AS "storeName", d.connection_parameters AS params
+       f.cql_filter AS "cqlFilter", f.attribute_subset AS "attributeSubset", d.id AS "storeId", d.name AS "storeName", d.connection_parameters AS params
   FROM workspace w
   JOIN feature_type f ON f.workspace_id = w.id
   JOIN layer l ON l.feature_type_id = f.id
@@ -73,18 +80,37 @@ export class PublishedLayers {
     return mapPages(pages, (r) => ({ id: `${r.workspace}:${r.name}`, title: r.title ?? r.name, description: r.abstract, latLonBbox: r.latLonBbox }));
   }
 
-  /** One layer by `workspace:layer`; NOT_FOUND when there is no such enabled layer. */
+  /**
+   * One layer by `workspace:layer`; NOT_FOUND when there is no such enabled layer, CANNOT_APPLY
+   * (409) when its feature type has a `cqlFilter`: until filters are applied (contract §11) such a
+   * layer serves nothing on any read path rather than every row (contract §6).
+   */
   async byId(id: string): Promise<PublishedLayer> {
     const colon = id.indexOf(':');
     const rows: LayerRow[] = colon > 0 ? await this.db.query(LAYER_SQL, [id.slice(0, colon), id.slice(colon + 1)]) : [];
     if (!rows.length) throw new CatalogError('NOT_FOUND', `No such collection: '${id}'`);
+    if (rows[0].cqlFilter !== null) throw filterNotApplied(id);
     return published(id.slice(0, colon), rows[0]);
   }
 }
 
-/** The layer's table as described, with the CRS its geometries are read in (the declared one first). */
+/** Why a layer with a `cqlFilter` serves nothing. */
+export function filterNotApplied(id: string): CatalogError {
+  return new CatalogError(
+    'CANNOT_APPLY',
+    `Layer '${id}' serves no features: its feature type has a cqlFilter, which this server cannot apply yet; remove the cqlFilter to serve the layer`,
+  );
+}
+
+/**
+ * The layer's table as described, with the CRS its geometries are read in (the declared one first)
+ * and the properties it publishes. A subset naming a column the table lacks is CANNOT_APPLY,
+ * marked stale so that the table is described again once before the layer is refused.
+ */
 export function sourceOf(layer: PublishedLayer, table: TableInfo): FeatureSource {
-  return { table, srid: layer.srid || table.geometry?.srid || 0 };
+  const published = publishedAttributes(table, layer.attributeSubset);
+  if (!published) throw markStaleDescription(subsetNotApplied(layer.info.id, table, layer.attributeSubset ?? []));
+  return { table, srid: layer.srid || table.geometry?.srid || 0, published };
 }
 
 function published(workspace: string, row: LayerRow): PublishedLayer {
@@ -101,5 +127,6 @@ function published(workspace: string, row: LayerRow): PublishedLayer {
     store,
     nativeName: row.nativeName,
     srid: srid === NO_CRS_SRID ? 0 : srid,
+    attributeSubset: row.attributeSubset,
   };
 }

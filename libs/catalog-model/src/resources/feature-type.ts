@@ -1,5 +1,7 @@
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { CatalogError } from '../errors';
 import { Wire, WireRoot } from '../wire/declare';
+import { child, childrenNamed, textOf, type WireNode } from '../wire/node';
 import { referenceFrom } from '../wire/read';
 import { BoundingBox } from './bounding-box';
 import { IsCatalogName } from './rules';
@@ -8,6 +10,25 @@ import { IsCatalogName } from './rules';
 export const PROJECTION_POLICIES = ['FORCE_DECLARED', 'REPROJECT_TO_DECLARED', 'NONE'] as const;
 
 const EPSG_NUMBER = /^\d{1,9}$/;
+
+/** The element's text, trimmed; an empty element is null (the field is cleared), an absent one undefined. */
+function emptyIsNull(parent: WireNode, element: string): string | null | undefined {
+  const node = child(parent, element);
+  if (!node) return undefined;
+  const text = (node.text ?? '').trim();
+  return text === '' ? null : text;
+}
+
+/** `<attributes><attribute><name>a</name>…</attribute>…</attributes>` as names, in order; undefined when absent. */
+function attributeNamesFrom(parent: WireNode, element: string): string[] | undefined {
+  const list = child(parent, element);
+  if (!list) return undefined;
+  return childrenNamed(list, 'attribute').map((a) => {
+    const name = (textOf(a, 'name') ?? a.text ?? '').trim();
+    if (!name) throw new CatalogError('MISSING_FIELD', 'An attribute of the featureType has no name');
+    return name;
+  });
+}
 const firstNot = (pattern: RegExp, values: unknown): string => String((values as unknown[]).find((v) => !pattern.test(String(v))));
 
 /**
@@ -117,13 +138,16 @@ export class FeatureType {
   @Wire({ kind: 'boolean', constant: false })
   simpleConversionEnabled?: boolean;
 
-  /** An ECQL filter that every request of the layer is restricted by (stored, not yet applied). */
+  /**
+   * An ECQL filter that every request of the layer is restricted by. Not applied yet (contract
+   * §11), so a layer with one serves nothing (contract §6); an empty one removes it.
+   */
   @IsString()
   @Wire({
     kind: 'text',
-    emptyIsAbsent: true,
+    read: emptyIsNull,
     column: { name: 'cql_filter', type: 'text', nullable: true },
-    description: 'an ECQL filter, stored and returned; OGC API - Features does not apply it yet',
+    description: 'an ECQL filter, stored and returned; until filters are applied a layer with one serves no features (409); empty removes it',
   })
   cqlFilter!: string | null;
 
@@ -157,7 +181,18 @@ export class FeatureType {
   @Wire({ kind: 'boolean', column: { type: 'boolean', default: false } })
   circularArcPresent!: boolean;
 
-  /** The live attributes (the record keeps its own copy as a fallback). */
-  @Wire({ kind: 'given', element: 'attributes' })
-  attributeList?: unknown;
+  /**
+   * The configured attribute subset (contract §11): the names of the `<attributes>` a body sends;
+   * on output the mapper writes the attributes themselves. Stored only when it leaves a column of
+   * the table out (null: every column is published, read live). Every read of the layer is bound
+   * to it.
+   */
+  @Wire({
+    kind: 'given',
+    element: 'attributes',
+    read: attributeNamesFrom,
+    mergedByService: true,
+    column: { name: 'attribute_subset', type: 'json', nullable: true },
+  })
+  attributeList?: string[] | null;
 }

@@ -74,8 +74,15 @@ function attributeRep(a: AttributeInfo): Rep {
   ]);
 }
 
-/** `<featureType>` from its declaration, with the given (live) attributes last. */
-export function featureTypeDocument(ft: FeatureTypeEntity, ctx: FeatureTypeContext, attributes: AttributeInfo[], links: LinkBuilder): RepDocument {
+/** The attributes a feature type publishes: its configured subset (in its order) of the given ones, else all. */
+export function configuredAttributes(ft: FeatureTypeEntity, attributes: AttributeInfo[]): AttributeInfo[] {
+  if (!ft.attributeList) return attributes;
+  return ft.attributeList.flatMap((name) => attributes.filter((a) => a.name === name));
+}
+
+/** `<featureType>` from its declaration, with the given (live) attributes last, narrowed to its subset. */
+export function featureTypeDocument(ft: FeatureTypeEntity, ctx: FeatureTypeContext, live: AttributeInfo[], links: LinkBuilder): RepDocument {
+  const attributes = configuredAttributes(ft, live);
   const projected: Array<[string, string]> = ft.nativeCrsProjected ? [['class', 'projected']] : [];
   const srsRep = (code: string) => (ft.nativeCrsProjected ? textWithAttrs(code, projected) : code);
   return doc(

@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, FeatureType, mergeDeclared, Sent, withDefaults } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { uniquely } from '../../database/pg-errors';
+import { configuredSubset } from '../../datastores/postgis/attribute-subset';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import type { AttributeInfo, Box, CrsInfo, StoreConnection, TableInfo } from '../../datastores/postgis/postgis.types';
 import { DataStoreEntity } from '../datastores/datastore.entity';
@@ -223,6 +224,7 @@ export class FeatureTypeService {
       nativeBbox,
       latLonBbox,
       attributes: table.attributes,
+      attributeList: configuredSubset(input.attributeList, table) ?? null,
       geometryType: table.geometry?.type ?? null,
     });
   }
@@ -301,6 +303,10 @@ export class FeatureTypeService {
     }
     if (input.nativeBbox) ft.nativeBbox = input.nativeBbox;
     if (input.latLonBbox) ft.latLonBbox = input.latLonBbox;
+    if (input.attributeList !== undefined) {
+      asked = true;
+      ft.attributeList = configuredSubset(input.attributeList, await this.connector.describeTable(conn, ft.nativeName)) ?? null;
+    }
     if (wanted.size) {
       asked = true;
       const table = await this.connector.describeTable(conn, ft.nativeName);

@@ -9,6 +9,7 @@ import { AddScaleIndexes1764300000000 } from './1764300000000-add-scale-indexes'
 import { HistoryBulkCommit1764310000000 } from './1764310000000-history-bulk-commit';
 import { DropHistoryUserHashes1764320000000 } from './1764320000000-drop-history-user-hashes';
 import { RepairRevertedUpdates1764330000000 } from './1764330000000-repair-reverted-updates';
+import { AddFeatureTypeAttributeSubset1764400000000 } from './1764400000000-add-feature-type-attribute-subset';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   HistoryBulkCommit1764310000000,
   DropHistoryUserHashes1764320000000,
   RepairRevertedUpdates1764330000000,
+  AddFeatureTypeAttributeSubset1764400000000,
 ];

@@ -1,4 +1,5 @@
-import { featureIdKind, FeatureSource, propertyAttributes, selectFeatureSql, selectFeaturesSql } from './feature-sql';
+import { propertyAttributes } from './attribute-subset';
+import { featureIdKind, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
 import type { AttributeInfo, TableInfo } from './postgis.types';
 
 const attr = (name: string, binding: string, primaryKey = false): AttributeInfo => ({

@@ -6,7 +6,7 @@
  * - Geometry: in CRS84 (`ST_Transform` to EPSG:4326, whose PostGIS axis order is lon/lat), from the
  *   declared CRS (projection policy FORCE_DECLARED), 9 decimals (PostGIS's default: sub-millimetre in
  *   degrees). A declared CRS of EPSG:4326, or none, needs no transformation.
- * - Properties: every attribute but the geometry, as `row_to_json` of a sub-select (compact, in
+ * - Properties: the published attributes (the layer's subset, else all but the geometry), as `row_to_json` of a sub-select (compact, in
  *   column order, no 100-argument limit of `json_build_object`).
  * - Feature id, in order of preference:
  *   1. a one-column primary key: its value (a JSON number for integer keys, else a string);
@@ -21,6 +21,7 @@
  *   `escapeLiteral`; client values (boxes, ids, paging) are parameters.
  */
 import { escapeIdentifier } from 'pg';
+import { propertyAttributes } from './attribute-subset';
 import type { AttributeInfo, Box, TableInfo } from './postgis.types';
 
 /** Decimals of coordinates in CRS84 output. */
@@ -36,6 +37,8 @@ export interface FeatureSource {
   table: TableInfo;
   /** SRID of the declared CRS, the CRS the geometries are in; 0 when unknown (taken as lon/lat). */
   srid: number;
+  /** The properties the layer publishes (its attribute subset applied); every column but the geometry when absent. */
+  published?: AttributeInfo[];
 }
 
 /** Which features, and which of their properties. */
@@ -71,9 +74,9 @@ export function featureIdKind(table: TableInfo): FeatureIdKind {
   return { kind: 'hash' };
 }
 
-/** Attributes written as properties: all but the geometry column. */
-export function propertyAttributes(table: TableInfo): AttributeInfo[] {
-  return table.attributes.filter((a) => a.name !== table.geometry?.column);
+/** Attributes written as properties: those the layer publishes. */
+export function sourceProperties(source: FeatureSource): AttributeInfo[] {
+  return source.published ?? propertyAttributes(source.table);
 }
 
 /** The features of one page, one GeoJSON text per row (column `f`), in id order. */
@@ -143,7 +146,7 @@ function geometryJson(pg: string | null, source: FeatureSource): string {
 }
 
 function propertiesJson(source: FeatureSource, names: string[] | undefined): string {
-  const columns = names ?? propertyAttributes(source.table).map((a) => a.name);
+  const columns = names ?? sourceProperties(source).map((a) => a.name);
   if (!columns.length) return `'{}'`;
   return `(SELECT row_to_json(p) FROM (SELECT ${columns.map((c) => `t.${escapeIdentifier(c)}`).join(', ')}) AS p)::text`;
 }

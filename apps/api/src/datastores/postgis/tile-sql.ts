@@ -6,7 +6,7 @@
  *   with `&&` against that envelope transformed to the column's own CRS, so the spatial index
  *   applies; at most {@link TileRequest.maxFeatures} of them (a tile is a picture, not an export).
  * - Geometry: from the declared CRS (FORCE_DECLARED, as the feature API) to EPSG:3857.
- * - Attributes: every column but geometries, as values a vector tile can hold (integers, floats,
+ * - Attributes: the published columns (the layer's attribute subset) but geometries, as values a vector tile can hold (integers, floats,
  *   booleans, text); other types as their text (numeric as float8, so it stays a number).
  * - `mvtTileSql`: PostGIS writes the tile itself (`ST_AsMVT` over `ST_AsMVTGeom`, extent
  *   {@link TILE_EXTENT}, buffer {@link TILE_BUFFER}).
@@ -15,7 +15,7 @@
  */
 import { escapeIdentifier } from 'pg';
 import type { AttributeInfo } from './postgis.types';
-import { featureIdKind, type FeatureSource, type FeatureSql } from './feature-sql';
+import { featureIdKind, sourceProperties, type FeatureSource, type FeatureSql } from './feature-sql';
 
 /** Tile coordinates in 4096ths of the tile's side, as MVT writers use. */
 export const TILE_EXTENT = 4096;
@@ -47,7 +47,9 @@ const NUMBERS = new Set([
 
 /** The attributes a tile carries, with the SQL value of each. */
 export function tileAttributes(source: FeatureSource): Array<{ name: string; value: string }> {
-  return source.table.attributes.filter((a) => a.name !== source.table.geometry?.column && !isGeometry(a)).map((a) => ({ name: a.name, value: tileValue(a) }));
+  return sourceProperties(source)
+    .filter((a) => !isGeometry(a))
+    .map((a) => ({ name: a.name, value: tileValue(a) }));
 }
 
 /** One `bytea` column `tile`: the whole tile as PostGIS encodes it (empty when no feature is in it). */
