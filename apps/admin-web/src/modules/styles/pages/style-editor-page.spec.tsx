@@ -11,7 +11,8 @@ function openEditor() {
   return { catalog, api, ...view };
 }
 
-const editor = () => screen.findByRole('textbox', { name: 'SLD of style acme:blue' }) as Promise<HTMLTextAreaElement>;
+// The editor is a lazily loaded chunk: its first import may take a while on a busy machine.
+const editor = () => screen.findByRole('textbox', { name: 'SLD of style acme:blue' }, { timeout: 5_000 }) as Promise<HTMLTextAreaElement>;
 
 describe('style editor', () => {
   it('opens the stored SLD of a workspace style, highlighted, with no problems', async () => {
