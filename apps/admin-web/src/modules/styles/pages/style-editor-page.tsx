@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useParams } from 'react-router-dom';
-import { detectSldVersion } from '@geocatalog/sld';
+import { detectSldVersion, validateSld } from '@geocatalog/sld';
 import { qualifiedStyleName, type StyleRef, type Versioned } from '../../../api';
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ErrorIcon, LinkButton, PageHeader, Skeleton, SuccessIcon, useToast } from '../../../ui';
 import { useMayWrite } from '../../auth';
@@ -79,8 +79,9 @@ export default function StyleEditorPage() {
 /**
  * The editor works on the version it was opened with (`base`): a newer one read meanwhile (live
  * events) replaces it while the text is not edited; otherwise Save sends `If-Match` with the
- * opened version, and a refusal opens the conflict dialog. For a user who may not write
- * (`canWrite` false) the text is read only and there is nothing to save.
+ * opened version, and a refusal opens the conflict dialog. Save (button and Ctrl+S) sends nothing
+ * while the editor lists problems. For a user who may not write (`canWrite` false) the text is
+ * read only and there is nothing to save.
  */
 function StyleEditor({ styleRef, opened, canWrite }: { styleRef: StyleRef; opened: Versioned<string>; canWrite: boolean }) {
   const toast = useToast();
@@ -151,8 +152,13 @@ function StyleEditor({ styleRef, opened, canWrite }: { styleRef: StyleRef; opene
     area.scrollTop = Math.max(0, (issue.line - 1) * 20 - area.clientHeight / 3);
   }
 
+  // What stops a save, said beside the disabled Save: the server refuses an SLD with problems.
+  const saveBlocked = issues.length > 0 || !validation.valid ? 'Fix the problems listed above to save: the server refuses an SLD with errors.' : null;
+
   function doSave(over: Versioned<string> = base) {
     if (!canWrite || save.isPending || (!dirty && over === base)) return;
+    // Ctrl+S may come before the deferred validation has caught up with the text: then check it now.
+    if (validation.stale ? !validateSld(text).valid : saveBlocked) return;
     setServerIssues([]);
     save.mutate(
       { ref: styleRef, sld: text, version, ifMatch: over.etag },
@@ -275,13 +281,23 @@ function StyleEditor({ styleRef, opened, canWrite }: { styleRef: StyleRef; opene
           )}
           {canWrite && (
             <div className="style-editor__actions">
-              <Button variant="primary" onClick={() => doSave()} busy={save.isPending} disabled={!dirty}>
+              <Button
+                variant="primary"
+                onClick={() => doSave()}
+                busy={save.isPending}
+                disabled={!dirty || !!saveBlocked}
+                aria-describedby={saveBlocked ? 'style-editor-save-blocked' : undefined}
+              >
                 {save.isPending ? 'Saving…' : 'Save'}
               </Button>
               <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setText(stored)}>
                 Revert to saved
               </Button>
-              {!validation.valid && dirty && <span className="style-editor__note">The server will refuse a document with problems.</span>}
+              {saveBlocked && (
+                <span className="style-editor__note" id="style-editor-save-blocked">
+                  {saveBlocked}
+                </span>
+              )}
             </div>
           )}
         </div>
