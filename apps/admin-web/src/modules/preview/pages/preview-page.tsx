@@ -204,12 +204,14 @@ export default function PreviewPage() {
               </details>
             )}
           </section>
-          <section className="preview-page__section" aria-labelledby="preview-identify">
-            <h2 id="preview-identify" className="preview-page__heading">
-              Feature info
-            </h2>
-            <IdentifyPanel features={identified} />
-          </section>
+          {!disabled && (
+            <section className="preview-page__section" aria-labelledby="preview-identify">
+              <h2 id="preview-identify" className="preview-page__heading">
+                Feature info
+              </h2>
+              <IdentifyPanel features={identified} />
+            </section>
+          )}
           <section className="preview-page__section" aria-labelledby="preview-share">
             <h2 id="preview-share" className="preview-page__heading">
               Share
