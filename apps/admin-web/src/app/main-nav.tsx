@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useIsAdmin } from '../modules/auth';
+import { Button } from '../ui';
 import { SECTIONS } from './sections';
 
 /**
@@ -29,12 +30,12 @@ export function MainNav() {
 
   return (
     <div className="app-nav-area" onKeyDown={onKeyDown}>
-      <button ref={toggleRef} type="button" className="app-nav-toggle" aria-expanded={open} aria-controls={navId} onClick={() => setOpen(!open)}>
+      <Button ref={toggleRef} className="app-nav-toggle" aria-expanded={open} aria-controls={navId} onClick={() => setOpen(!open)}>
         <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
           <path d={open ? 'M4 4l10 10M14 4L4 14' : 'M2 4.5h14M2 9h14M2 13.5h14'} stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
         Menu
-      </button>
+      </Button>
       <nav id={navId} className={open ? 'app-nav app-nav--open' : 'app-nav'} aria-label="Main">
         <ul className="app-nav__list">
           {sections.map((section) => (

@@ -9,15 +9,25 @@ interface RequireRolesProps {
   children: ReactNode;
 }
 
-/** A page for users whose roles `allow` it; anyone else gets its title and `refusal` instead. */
-function RequireRoles({ title, children, allow, refusal }: RequireRolesProps & { allow: (roles: readonly string[]) => boolean; refusal: ReactNode }) {
+interface Refusal {
+  allow: (roles: readonly string[]) => boolean;
+  /** What the page is not for, said to a user it refuses. */
+  refusal: string;
+  /** Why, and what to do. */
+  because: string;
+}
+
+/** A page for users whose roles `allow` it; anyone else gets its title and the refusal instead. */
+function RequireRoles({ title, children, allow, refusal, because }: RequireRolesProps & Refusal) {
   const roles = useSessionRoles();
   if (roles === undefined) return <Spinner label="Checking your roles…" />;
   if (allow(roles)) return <>{children}</>;
   return (
     <>
       <PageHeader title={title} />
-      {refusal}
+      <EmptyState title={refusal} action={<Link to="/workspaces">Go to the workspaces</Link>}>
+        {because}
+      </EmptyState>
     </>
   );
 }
@@ -32,11 +42,8 @@ export function RequireAdmin(props: RequireRolesProps) {
     <RequireRoles
       {...props}
       allow={isAdmin}
-      refusal={
-        <EmptyState title="For administrators only" action={<Link to="/workspaces">Go to the workspaces</Link>}>
-          This page needs the ADMIN role. You are signed in without it: ask an administrator if you need it.
-        </EmptyState>
-      }
+      refusal="For administrators only"
+      because="This page needs the ADMIN role. You are signed in without it: ask an administrator if you need it."
     />
   );
 }
@@ -47,11 +54,8 @@ export function RequireWrite(props: RequireRolesProps) {
     <RequireRoles
       {...props}
       allow={mayWrite}
-      refusal={
-        <EmptyState title="You can read the catalog, not change it" action={<Link to="/workspaces">Go to the workspaces</Link>}>
-          Changing the catalog needs the ADMIN role. You are signed in without it: ask an administrator if you need it.
-        </EmptyState>
-      }
+      refusal="You can read the catalog, not change it"
+      because="Changing the catalog needs the ADMIN role. You are signed in without it: ask an administrator if you need it."
     />
   );
 }
