@@ -9,6 +9,7 @@ export * from './layers';
 export * from './query-keys';
 export * from './rest-client';
 export * from './rest-error';
+export * from './retry-policy';
 export * from './service-location';
 export * from './session';
 export * from './styles';

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
-import { SessionMenu, useIsAdmin } from '../modules/auth';
+import { Link, Outlet } from 'react-router-dom';
+import { SessionMenu } from '../modules/auth';
 import { LiveCatalogUpdates } from '../modules/history';
 import { BrandMark, Spinner, ToastProvider } from '../ui';
-import { SECTIONS } from './sections';
+import { MainNav } from './main-nav';
 import './app-shell.css';
 
 /** Shown while a page that loads on demand (the editor, the preview) arrives. */
@@ -17,8 +17,6 @@ function PageLoading() {
 
 /** The frame around every signed-in page: skip link, header with product, navigation and user, content. */
 export function AppShell() {
-  const isAdmin = useIsAdmin();
-  const sections = SECTIONS.filter((section) => !section.adminOnly || isAdmin);
   return (
     <ToastProvider>
       <LiveCatalogUpdates />
@@ -32,17 +30,7 @@ export function AppShell() {
               <BrandMark size={28} />
               <span className="app-header__product">geocatalog</span>
             </Link>
-            <nav className="app-nav" aria-label="Main">
-              <ul className="app-nav__list">
-                {sections.map((section) => (
-                  <li key={section.to}>
-                    <NavLink to={section.to} className="app-nav__link">
-                      {section.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <MainNav />
             <SessionMenu />
           </div>
         </header>

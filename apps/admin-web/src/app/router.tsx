@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { RequireAdmin, RequireSession, SignInPage } from '../modules/auth';
+import { RequireAdmin, RequireSession, RequireWrite, SignInPage } from '../modules/auth';
 import { ImportExportPage } from '../modules/catalog-files';
 import { HistoryPage } from '../modules/history';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
@@ -32,10 +32,24 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/workspaces" replace /> },
       sectionPage('workspaces', <WorkspacesPage />),
       sectionPage('stores', <StoresPage />),
-      { path: 'stores/new', element: <NewStorePage /> },
+      {
+        path: 'stores/new',
+        element: (
+          <RequireWrite title="New PostGIS data store">
+            <NewStorePage />
+          </RequireWrite>
+        ),
+      },
       { path: 'stores/:workspace/:store', element: <StorePage /> },
       sectionPage('layers', <LayersPage />),
-      { path: 'layers/publish', element: <PublishPage /> },
+      {
+        path: 'layers/publish',
+        element: (
+          <RequireWrite title="Publish layers">
+            <PublishPage />
+          </RequireWrite>
+        ),
+      },
       { path: 'layers/:workspace/:layer', element: <LayerPage /> },
       sectionPage('styles', <StylesPage />),
       // One segment: a global style; two: a workspace's style (names never hold a slash).

@@ -323,7 +323,8 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
     }
     if (!styles.has(styleName)) return { status: 404, body: `No such style: ${styleName}` };
     if (method === 'PUT') {
-      if ((request.body ?? '').includes('<Broken')) {
+      // A document the browser's check passes and this server refuses, as a server's own rules may.
+      if ((request.body ?? '').includes('<!-- refused by the server -->')) {
         return {
           status: 400,
           contentType: 'application/problem+json',

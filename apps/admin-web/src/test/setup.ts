@@ -6,3 +6,6 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
 });
+
+// jsdom lays nothing out, so it has no scrollIntoView; specs that care spy on this one.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = function scrollIntoView() {};

@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Change, ChangeFilter } from '../../../api';
 import { Alert, Badge, Button, EmptyState, Skeleton, Table } from '../../../ui';
 import { useChangeHistory } from '../hooks/use-change-history';
 import { consolePathOf } from '../resource-paths';
+import { ChangeDetails } from './change-details';
 import { kindWords, operationTone, operationWords } from './change-words';
-import { FieldDiff } from './field-diff';
 import { RevertDialog } from './revert-dialog';
 import './change-history.css';
 
@@ -18,9 +18,12 @@ export interface ChangeHistoryProps {
   emptyText: string;
 }
 
+/** The columns of the change table (the details row spans them all). */
+const COLUMNS = 6;
+
 /**
- * Changes newest first with "Load older"; a row's "Details" shows the record before and after
- * the change, field by field, with Revert.
+ * Changes newest first with "Load older"; a row's "Details" opens, in a row right under it, the
+ * record before and after the change, field by field, with Revert.
  */
 export function ChangeHistory({ filter, caption, pageSize = 25, emptyText }: ChangeHistoryProps) {
   const history = useChangeHistory(filter, pageSize);
@@ -48,7 +51,6 @@ export function ChangeHistory({ filter, caption, pageSize = 25, emptyText }: Cha
   }
   const changes = history.data.pages.flatMap((page) => page.changes);
   if (changes.length === 0) return <EmptyState title="No changes recorded">{emptyText}</EmptyState>;
-  const chosen = changes.find((change) => change.seq === selected) ?? null;
 
   return (
     <div className="change-history">
@@ -70,31 +72,34 @@ export function ChangeHistory({ filter, caption, pageSize = 25, emptyText }: Cha
             const page = consolePathOf(change.resource);
             const open = change.seq === selected;
             return (
-              <tr key={change.seq} className={open ? 'change-history__row--selected' : undefined}>
-                <td>
-                  <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time>
-                </td>
-                <td>{change.user}</td>
-                <td>
-                  <Badge tone={operationTone(change.operation)}>{operationWords(change.operation)}</Badge>
-                </td>
-                <td>{kindWords(change.kind)}</td>
-                <th scope="row" className="change-history__resource">
-                  {page ? <Link to={page}>{change.resource}</Link> : <code>{change.resource}</code>}
-                </th>
-                <td className="change-history__end">
-                  <Button
-                    small
-                    variant="ghost"
-                    aria-expanded={open}
-                    aria-controls={open ? detailsId : undefined}
-                    aria-label={`Details of change ${change.seq}`}
-                    onClick={() => setSelected(open ? null : change.seq)}
-                  >
-                    Details
-                  </Button>
-                </td>
-              </tr>
+              <Fragment key={change.seq}>
+                <tr className={open ? 'change-history__row--selected' : undefined}>
+                  <td>
+                    <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time>
+                  </td>
+                  <td>{change.user}</td>
+                  <td>
+                    <Badge tone={operationTone(change.operation)}>{operationWords(change.operation)}</Badge>
+                  </td>
+                  <td>{kindWords(change.kind)}</td>
+                  <th scope="row" className="change-history__resource">
+                    {page ? <Link to={page}>{change.resource}</Link> : <code>{change.resource}</code>}
+                  </th>
+                  <td className="change-history__end">
+                    <Button
+                      small
+                      variant="ghost"
+                      aria-expanded={open}
+                      aria-controls={open ? detailsId : undefined}
+                      aria-label={`Details of change ${change.seq}`}
+                      onClick={() => setSelected(open ? null : change.seq)}
+                    >
+                      Details
+                    </Button>
+                  </td>
+                </tr>
+                {open && <ChangeDetails change={change} id={detailsId} columns={COLUMNS} onRevert={() => setReverting(change)} />}
+              </Fragment>
             );
           })}
         </tbody>
@@ -105,24 +110,6 @@ export function ChangeHistory({ filter, caption, pageSize = 25, emptyText }: Cha
             Load older
           </Button>
         </div>
-      )}
-      {chosen && (
-        <section className="change-history__details" id={detailsId} aria-labelledby={`${detailsId}-title`}>
-          <div className="change-history__details-head">
-            <div>
-              <h3 className="change-history__details-title" id={`${detailsId}-title`}>
-                Change {chosen.seq}: {kindWords(chosen.kind)} {operationWords(chosen.operation)}
-              </h3>
-              <p className="change-history__details-meta">
-                <code>{chosen.resource}</code> by {chosen.user || 'unknown'} on {new Date(chosen.time).toLocaleString()}
-              </p>
-            </div>
-            <Button variant="danger" onClick={() => setReverting(chosen)}>
-              Revert
-            </Button>
-          </div>
-          <FieldDiff before={chosen.before} after={chosen.after} caption={`Fields changed by change ${chosen.seq}`} />
-        </section>
       )}
       <RevertDialog change={reverting} onClose={() => setReverting(null)} />
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { LayerRef } from '../../../api';
 import { geometryTypeOf, qualifiedLayerName } from '../../../api';
-import { Skeleton, Switch, useToast } from '../../../ui';
+import { Badge, Skeleton, Switch, useToast } from '../../../ui';
+import { useMayWrite } from '../../auth';
 import { useLayerDetails, useUpdateLayer } from '../hooks/use-layers';
 import { formatBox } from '../layer-paths';
 
@@ -45,9 +46,10 @@ export function LayerBoxCell({ layer }: { layer: LayerRef }) {
 
 /**
  * An enabled switch that saves at once. In a table row its name is `ws:layer enabled` (hidden);
- * elsewhere it shows "Enabled" or "Disabled".
+ * elsewhere it shows "Enabled" or "Disabled". A user who may not write sees only that word.
  */
 export function LayerEnabledCell({ layer, visibleLabel = false }: { layer: LayerRef; visibleLabel?: boolean }) {
+  const canWrite = useMayWrite();
   const { layer: record } = useLayerDetails(layer);
   const update = useUpdateLayer();
   const toast = useToast();
@@ -60,6 +62,7 @@ export function LayerEnabledCell({ layer, visibleLabel = false }: { layer: Layer
   if (record.isPending) return <Skeleton width="40px" />;
   if (!record.data) return <>—</>;
   const name = qualifiedLayerName(layer);
+  if (!canWrite) return <Badge tone={record.data.enabled ? 'success' : 'neutral'}>{record.data.enabled ? 'Enabled' : 'Disabled'}</Badge>;
   return (
     <Switch
       label={visibleLabel ? ((optimistic ?? record.data.enabled) ? 'Enabled' : 'Disabled') : `${name} enabled`}

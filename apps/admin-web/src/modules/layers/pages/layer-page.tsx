@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { geometryTypeOf, isRestError, qualifiedLayerName, qualifiedStyleName, sameStyle, type Layer, type StyleRef } from '../../../api';
 import { Alert, Badge, Button, Card, EmptyState, LinkButton, PageHeader, SelectField, Skeleton, Table, useToast } from '../../../ui';
+import { useMayWrite } from '../../auth';
 import { historyResource, RecordHistory } from '../../history';
 import { LayerEnabledCell } from '../components/layer-cells';
 import { DeleteLayersDialog } from '../components/delete-layers-dialog';
@@ -19,6 +20,7 @@ export function LayerPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const canWrite = useMayWrite();
 
   const notFound = isRestError(layer.error, 404);
   return (
@@ -36,9 +38,11 @@ export function LayerPage() {
               <LinkButton variant="primary" to={previewPath(ref)}>
                 Preview
               </LinkButton>
-              <Button variant="danger" onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
+              {canWrite && (
+                <Button variant="danger" onClick={() => setDeleting(true)}>
+                  Delete
+                </Button>
+              )}
             </>
           )
         }
@@ -104,9 +108,7 @@ export function LayerPage() {
               </dl>
             )}
           </Card>
-          <Card title="Styles">
-            <LayerStylesForm key={layer.dataUpdatedAt} layer={layer.data} />
-          </Card>
+          <Card title="Styles">{canWrite ? <LayerStylesForm key={layer.dataUpdatedAt} layer={layer.data} /> : <LayerStylesList layer={layer.data} />}</Card>
           {featureType.data && (
             <Card title="Attributes" flush className="layer-page__attributes">
               <Table caption={`Attributes of ${qualified}`}>
@@ -148,6 +150,18 @@ export function LayerPage() {
 }
 
 const keyOf = (style: StyleRef) => qualifiedStyleName(style);
+
+/** The layer's styles as text, for a user who may not change them. */
+function LayerStylesList({ layer }: { layer: Layer }) {
+  return (
+    <dl className="layer-page__facts">
+      <dt>Default style</dt>
+      <dd>{layer.defaultStyle ? <code>{keyOf(layer.defaultStyle)}</code> : '—'}</dd>
+      <dt>Other styles</dt>
+      <dd>{layer.styles.length ? layer.styles.map((style) => <code key={keyOf(style)}>{keyOf(style)} </code>) : '—'}</dd>
+    </dl>
+  );
+}
 
 /** The default style and the additional ones (which the preview's style switcher offers). */
 function LayerStylesForm({ layer }: { layer: Layer }) {

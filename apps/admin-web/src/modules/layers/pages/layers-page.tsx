@@ -19,7 +19,7 @@ import {
   type ListSpec,
   type Selection,
 } from '../../../ui';
-import { useRestClient } from '../../auth';
+import { useMayWrite, useRestClient } from '../../auth';
 import { DeleteLayersDialog } from '../components/delete-layers-dialog';
 import { LayerBoxCell, LayerCrsCell, LayerEnabledCell, LayerTitleCell } from '../components/layer-cells';
 import { useLayerList } from '../hooks/use-layers';
@@ -46,6 +46,7 @@ export function LayersPage() {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<LayerRef[] | null>(null);
+  const canWrite = useMayWrite();
 
   const workspaces = useMemo(() => [...new Set((layers.data ?? []).map((l) => l.workspace))].sort(), [layers.data]);
   // Selection survives paging, sorting and filtering; only layers that still exist count.
@@ -95,14 +96,16 @@ export function LayersPage() {
             <LinkButton small variant="ghost" to={previewPath(layer)} aria-label={`Preview ${qualifiedLayerName(layer)}`}>
               Preview
             </LinkButton>
-            <Button small variant="ghost" onClick={() => setDeleting([layer])} aria-label={`Delete layer ${qualifiedLayerName(layer)}`}>
-              Delete
-            </Button>
+            {canWrite && (
+              <Button small variant="ghost" onClick={() => setDeleting([layer])} aria-label={`Delete layer ${qualifiedLayerName(layer)}`}>
+                Delete
+              </Button>
+            )}
           </span>
         ),
       },
     ],
-    [],
+    [canWrite],
   );
 
   const workspaceFilter = controls.state.filters.workspace;
@@ -112,9 +115,11 @@ export function LayersPage() {
         title="Layers"
         description="Published tables. Each layer has a title, a CRS, bounding boxes computed from the data, and a default style."
         actions={
-          <LinkButton variant="primary" to="/layers/publish">
-            Publish layers
-          </LinkButton>
+          canWrite && (
+            <LinkButton variant="primary" to="/layers/publish">
+              Publish layers
+            </LinkButton>
+          )
         }
       />
       <Card
@@ -139,7 +144,7 @@ export function LayersPage() {
           spec={SPEC}
           controls={controls}
           rowKey={qualifiedLayerName}
-          selection={selection}
+          selection={canWrite ? selection : undefined}
           filters={
             <ListFilterSelect
               label="Workspace"
@@ -149,6 +154,7 @@ export function LayersPage() {
             />
           }
           actions={
+            canWrite &&
             selectedRefs.length > 0 && (
               <>
                 <span className="layers-page__selected" aria-live="polite">
@@ -173,9 +179,11 @@ export function LayersPage() {
             <EmptyState
               title="No layers yet"
               action={
-                <LinkButton variant="primary" to="/layers/publish">
-                  Publish tables
-                </LinkButton>
+                canWrite && (
+                  <LinkButton variant="primary" to="/layers/publish">
+                    Publish tables
+                  </LinkButton>
+                )
               }
             >
               A layer is a table of a data store, published with a style. Publish tables from a PostGIS store.

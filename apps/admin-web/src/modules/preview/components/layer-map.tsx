@@ -6,7 +6,6 @@ import ScaleLine from 'ol/control/ScaleLine';
 import { isEmpty, type Extent } from 'ol/extent';
 import Graticule from 'ol/layer/Graticule';
 import VectorLayer from 'ol/layer/Vector';
-import { bbox as bboxStrategy } from 'ol/loadingstrategy';
 import { transformExtent } from 'ol/proj';
 import RenderFeature, { toGeometry } from 'ol/render/Feature';
 import VectorSource from 'ol/source/Vector';
@@ -15,7 +14,7 @@ import Style, { type StyleLike } from 'ol/style/Style';
 import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
 import type { RestClient } from '../../../api';
-import { loadExtent } from '../feature-loader';
+import { featureLayer } from '../feature-layer';
 import { createTileLayer, tileFeatureProperties, tilePointsNear, tileStyle } from '../tile-layer';
 import './layer-map.css';
 
@@ -190,38 +189,4 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
       aria-label={`${label}. Arrow keys pan, plus and minus zoom, Enter identifies the feature at the centre.`}
     />
   );
-}
-
-/** The features of `collectionId` loaded by extent from the OGC API (bbox strategy), reported as they load. */
-function featureLayer(
-  features: RestClient,
-  collectionId: string,
-  style: StyleLike | null,
-  report: (change: Partial<MapStatus>) => void,
-  signal: AbortSignal,
-): VectorLayer<VectorSource> {
-  let pending = 0;
-  const source = new VectorSource({
-    strategy: bboxStrategy,
-    loader: (loadExtentArg, _resolution, projection, success, failure) => {
-      pending++;
-      report({ loading: true, error: null });
-      loadExtent(features, collectionId, loadExtentArg, projection, signal)
-        .then((result) => {
-          source.addFeatures(result.features);
-          success?.(result.features);
-          report({ loaded: source.getFeatures().length, matched: result.matched, capped: result.capped });
-        })
-        .catch((error: unknown) => {
-          source.removeLoadedExtent(loadExtentArg);
-          failure?.();
-          if (!signal.aborted) report({ error: (error as Error).message });
-        })
-        .finally(() => {
-          pending--;
-          if (!signal.aborted) report({ loading: pending > 0 });
-        });
-    },
-  });
-  return new VectorLayer({ source, style: style ?? undefined });
 }

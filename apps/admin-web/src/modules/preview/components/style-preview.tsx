@@ -24,7 +24,7 @@ export interface StylePreviewProps {
  */
 export default function StylePreview({ layer, sld }: StylePreviewProps) {
   const qualified = qualifiedLayerName(layer);
-  const { featureType } = useLayerDetails(layer);
+  const { layer: record, featureType } = useLayerDetails(layer);
   const features = useFeaturesClient();
   const { mapStyle, converting } = useMapStyle(sld, 300);
   const [lastGood, setLastGood] = useState(mapStyle);
@@ -38,6 +38,10 @@ export default function StylePreview({ layer, sld }: StylePreviewProps) {
 
   if (featureType.isPending) return <Skeleton width="100%" />;
   if (featureType.error) return <Alert tone="error">{featureType.error.message}</Alert>;
+  // The OGC API serves nothing of a disabled layer: nothing is asked for it.
+  if (record.data?.enabled === false || featureType.data.enabled === false) {
+    return <Alert tone="info">{qualified} is disabled, so it has no features to draw. Choose another layer.</Alert>;
+  }
 
   return (
     <div className="style-preview">

@@ -4,6 +4,7 @@ import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, type
 import { Alert, Badge, Button, EmptyState, LinkButton, PageHeader, SelectField, Skeleton, Spinner, useToast } from '../../../ui';
 import { useFeaturesClient, useTilesClient } from '../../auth';
 import { layerPagePath, useLayerDetails } from '../../layers';
+import { DisabledLayer, type DisabledPart } from '../components/disabled-layer';
 import { IdentifyPanel } from '../components/identify-panel';
 import { LayerMap, type IdentifiedFeature, type MapStatus } from '../components/layer-map';
 import { Legend } from '../components/legend';
@@ -28,7 +29,9 @@ export default function PreviewPage() {
   const { layer, featureType } = useLayerDetails(ref);
   const features = useFeaturesClient();
   const tiles = useTilesClient();
-  const large = useLargeLayer(layer.data?.enabled === false ? '' : qualified);
+  // A disabled layer (or feature type) has no features to ask for: nothing is sent for it.
+  const disabled: DisabledPart | null = layer.data?.enabled === false ? 'layer' : featureType.data?.enabled === false ? 'featureType' : null;
+  const large = useLargeLayer(layer.data && !featureType.isPending && !disabled ? qualified : '');
   // A failed probe leaves the preview on features, which say why they cannot load.
   const mode = large.isError ? 'features' : previewMode(large.data);
   const toast = useToast();
@@ -115,7 +118,9 @@ export default function PreviewPage() {
       {header}
       <div className="preview-page">
         <div className="preview-page__map-column">
-          {mode === undefined && layer.data.enabled !== false ? (
+          {disabled ? (
+            <DisabledLayer layer={ref} part={disabled} />
+          ) : mode === undefined ? (
             <div className="preview-page__map preview-page__map--loading">
               <Spinner label="Counting the layer's features" />
             </div>
@@ -134,10 +139,9 @@ export default function PreviewPage() {
               onStatus={setStatus}
             />
           )}
-          <MapStatusLine status={status} />
+          {!disabled && <MapStatusLine status={status} />}
         </div>
         <aside className="preview-page__side" aria-label="Map information">
-          {!layer.data.enabled && <Alert tone="info">This layer is disabled: services may not publish it.</Alert>}
           <section className="preview-page__section" aria-labelledby="preview-style">
             <h2 id="preview-style" className="preview-page__heading">
               Style
@@ -200,12 +204,14 @@ export default function PreviewPage() {
               </details>
             )}
           </section>
-          <section className="preview-page__section" aria-labelledby="preview-identify">
-            <h2 id="preview-identify" className="preview-page__heading">
-              Feature info
-            </h2>
-            <IdentifyPanel features={identified} />
-          </section>
+          {!disabled && (
+            <section className="preview-page__section" aria-labelledby="preview-identify">
+              <h2 id="preview-identify" className="preview-page__heading">
+                Feature info
+              </h2>
+              <IdentifyPanel features={identified} />
+            </section>
+          )}
           <section className="preview-page__section" aria-labelledby="preview-share">
             <h2 id="preview-share" className="preview-page__heading">
               Share

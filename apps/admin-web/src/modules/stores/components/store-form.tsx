@@ -14,7 +14,8 @@ import {
 import './store-form.css';
 
 export interface StoreFormProps {
-  mode: 'create' | 'edit';
+  /** `view`: the stored values, read only, without password, test or buttons (a user who may not write). */
+  mode: 'create' | 'edit' | 'view';
   initial: StoreFormValues;
   /** Workspaces to choose from (create only). */
   workspaces?: string[];
@@ -28,6 +29,8 @@ export interface StoreFormProps {
   /** Told whether the values differ from `initial`, as they are typed. */
   onDirtyChange?: (dirty: boolean) => void;
 }
+
+const FORM_NAMES = { create: 'New PostGIS data store', edit: 'Edit data store', view: 'Data store connection' } as const;
 
 /**
  * The PostGIS store form: basic information, connection parameters, "Test connection" (the server
@@ -76,6 +79,7 @@ export function StoreForm({ mode, initial, workspaces = [], storedPassword, busy
 
   const field = (name: StoreField) => ({
     name,
+    readOnly: mode === 'view' || undefined,
     value: values[name],
     error: fieldError(name),
     onChange: (event: { target: { value: string } }) => change(name, event.target.value),
@@ -87,7 +91,7 @@ export function StoreForm({ mode, initial, workspaces = [], storedPassword, busy
   const generalError = serverError && !serverField ? serverError.message : null;
 
   return (
-    <form className="store-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New PostGIS data store' : 'Edit data store'}>
+    <form className="store-form" onSubmit={submit} noValidate aria-label={FORM_NAMES[mode]}>
       <fieldset className="store-form__group">
         <legend>Basic information</legend>
         <div className="store-form__grid">
@@ -106,11 +110,11 @@ export function StoreForm({ mode, initial, workspaces = [], storedPassword, busy
           <TextField
             label="Name"
             required
-            readOnly={mode === 'edit'}
             autoComplete="off"
             spellCheck={false}
             hint={mode === 'create' ? 'Letters, digits, _ - and . ; it names the store in REST paths.' : undefined}
             {...field('name')}
+            readOnly={mode !== 'create'}
           />
           <TextField label="Description" autoComplete="off" className="store-form__wide" {...field('description')} />
         </div>
@@ -123,60 +127,67 @@ export function StoreForm({ mode, initial, workspaces = [], storedPassword, busy
           <TextField label="Database" required autoComplete="off" spellCheck={false} {...field('database')} />
           <TextField label="Schema" autoComplete="off" spellCheck={false} hint="Tables are listed from this schema." {...field('schema')} />
           <TextField label="User" required autoComplete="off" spellCheck={false} {...field('user')} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint={mode === 'edit' ? 'Leave empty to keep the stored password. It is stored encrypted and never shown.' : 'Stored encrypted; never shown again.'}
-            {...field('passwd')}
-          />
+          {mode !== 'view' && (
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint={
+                mode === 'edit' ? 'Leave empty to keep the stored password. It is stored encrypted and never shown.' : 'Stored encrypted; never shown again.'
+              }
+              {...field('passwd')}
+            />
+          )}
         </div>
       </fieldset>
+      {mode !== 'view' && (
+        <>
+          <div className="store-form__test" role="status">
+            {test.isPending && (
+              <p className="store-form__test-line">
+                <Spinner size="small" /> Connecting to {values.host}:{values.port}…
+              </p>
+            )}
+            {test.data?.ok && (
+              <p className="store-form__test-line store-form__test-line--ok">
+                <SuccessIcon size={16} /> Connection works{test.data.message ? `: ${test.data.message}` : '.'}
+              </p>
+            )}
+            {test.data && !test.data.ok && (
+              <p className="store-form__test-line store-form__test-line--fail">
+                <ErrorIcon size={16} /> Connection failed: {test.data.message}
+              </p>
+            )}
+            {test.error && (
+              <p className="store-form__test-line store-form__test-line--fail">
+                <ErrorIcon size={16} />
+                {test.error.status === 404 || test.error.status === 405
+                  ? 'This server cannot test connections; Save checks the connection instead.'
+                  : `The test could not run: ${test.error.message}`}
+              </p>
+            )}
+          </div>
 
-      <div className="store-form__test" role="status">
-        {test.isPending && (
-          <p className="store-form__test-line">
-            <Spinner size="small" /> Connecting to {values.host}:{values.port}…
-          </p>
-        )}
-        {test.data?.ok && (
-          <p className="store-form__test-line store-form__test-line--ok">
-            <SuccessIcon size={16} /> Connection works{test.data.message ? `: ${test.data.message}` : '.'}
-          </p>
-        )}
-        {test.data && !test.data.ok && (
-          <p className="store-form__test-line store-form__test-line--fail">
-            <ErrorIcon size={16} /> Connection failed: {test.data.message}
-          </p>
-        )}
-        {test.error && (
-          <p className="store-form__test-line store-form__test-line--fail">
-            <ErrorIcon size={16} />
-            {test.error.status === 404 || test.error.status === 405
-              ? 'This server cannot test connections; Save checks the connection instead.'
-              : `The test could not run: ${test.error.message}`}
-          </p>
-        )}
-      </div>
+          {generalError && (
+            <Alert tone="error" title={mode === 'create' ? 'The data store was not created' : 'The changes were not saved'}>
+              {generalError}
+            </Alert>
+          )}
 
-      {generalError && (
-        <Alert tone="error" title={mode === 'create' ? 'The data store was not created' : 'The changes were not saved'}>
-          {generalError}
-        </Alert>
+          <div className="store-form__actions">
+            <Button onClick={testConnection} busy={test.isPending} disabled={busy}>
+              Test connection
+            </Button>
+            <span className="store-form__spacer" />
+            <Button variant="ghost" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" busy={busy}>
+              {mode === 'create' ? (busy ? 'Creating…' : 'Create data store') : busy ? 'Saving…' : 'Save changes'}
+            </Button>
+          </div>
+        </>
       )}
-
-      <div className="store-form__actions">
-        <Button onClick={testConnection} busy={test.isPending} disabled={busy}>
-          Test connection
-        </Button>
-        <span className="store-form__spacer" />
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" busy={busy}>
-          {mode === 'create' ? (busy ? 'Creating…' : 'Create data store') : busy ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -46,7 +46,7 @@ describe('data store page', () => {
     expect(await screen.findByRole('region', { name: 'History' })).toBeTruthy();
     cleanup();
     const { api, queryClient } = openStore(['READER']);
-    await screen.findByRole('form', { name: 'Edit data store' });
+    await screen.findByRole('form', { name: 'Data store connection' });
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.session())?.status).toBe('success'));
     expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
     expect(api.requests.filter((r) => r.url.includes('/changes'))).toEqual([]);

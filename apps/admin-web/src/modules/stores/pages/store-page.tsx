@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { DataStore, Versioned } from '../../../api';
 import { Alert, Button, Card, EmptyState, LinkButton, PageHeader, Skeleton, useToast } from '../../../ui';
+import { useMayWrite } from '../../auth';
 import { ConflictDialog, FieldDiff, historyResource, RecordHistory, useEditConflict } from '../../history';
 import { DeleteStoreDialog } from '../components/delete-store-dialog';
 import { StoreForm } from '../components/store-form';
@@ -25,6 +26,7 @@ export function StorePage() {
   const featureTypes = useStoreFeatureTypes(ref);
   const update = useUpdateDataStore();
   const [deleting, setDeleting] = useState(false);
+  const canWrite = useMayWrite();
   const [base, setBase] = useState<{ version: Versioned<DataStore>; form: number } | null>(null);
   const [dirty, setDirty] = useState(false);
   const [pending, setPending] = useState<StoreFormValues | null>(null);
@@ -73,7 +75,8 @@ export function StorePage() {
         ]}
         description={current ? `${current.type} data store in workspace ${workspace}` : undefined}
         actions={
-          current && (
+          current &&
+          canWrite && (
             <>
               <LinkButton variant="primary" to={`/layers/publish?store=${encodeURIComponent(key)}`}>
                 Publish layers
@@ -116,7 +119,7 @@ export function StorePage() {
               )}
               <StoreForm
                 key={base.form}
-                mode="edit"
+                mode={canWrite ? 'edit' : 'view'}
                 initial={storeFormOf(base.version.record)}
                 storedPassword={base.version.record.connectionParameters.passwd}
                 busy={update.isPending}
@@ -141,12 +144,14 @@ export function StorePage() {
               <EmptyState
                 title="Nothing published yet"
                 action={
-                  <LinkButton variant="primary" to={`/layers/publish?store=${encodeURIComponent(key)}`}>
-                    Publish tables
-                  </LinkButton>
+                  canWrite && (
+                    <LinkButton variant="primary" to={`/layers/publish?store=${encodeURIComponent(key)}`}>
+                      Publish tables
+                    </LinkButton>
+                  )
                 }
               >
-                Publish tables of this store as layers.
+                {canWrite ? 'Publish tables of this store as layers.' : 'No table of this store is published as a layer.'}
               </EmptyState>
             ) : (
               <ul className="store-page__layers">

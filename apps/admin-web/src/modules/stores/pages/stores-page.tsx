@@ -17,6 +17,7 @@ import {
   type ListDefaults,
   type ListSpec,
 } from '../../../ui';
+import { useMayWrite } from '../../auth';
 import { DeleteStoreDialog } from '../components/delete-store-dialog';
 import { StoreConnectionCell, StoreTypeCell } from '../components/store-cells';
 import { useAllDataStores } from '../hooks/use-data-stores';
@@ -40,6 +41,7 @@ export function StoresPage() {
   const controls = useListState(LIST);
   const toast = useToast();
   const [deleting, setDeleting] = useState<DataStoreRef | null>(null);
+  const canWrite = useMayWrite();
   const workspaceFilter = controls.state.filters.workspace;
   const newStoreLink = `/stores/new${workspaceFilter ? `?workspace=${encodeURIComponent(workspaceFilter)}` : ''}`;
 
@@ -55,28 +57,10 @@ export function StoresPage() {
       { key: 'workspace', header: 'Workspace', sortable: true, cell: (store) => store.workspace },
       { key: 'type', header: 'Type', cell: (store) => <StoreTypeCell store={store} /> },
       { key: 'connection', header: 'Connection', secondary: true, cell: (store) => <StoreConnectionCell store={store} /> },
-      {
-        key: 'actions',
-        header: 'Actions',
-        end: true,
-        cell: (store) => (
-          <span className="stores-page__row-actions">
-            <LinkButton
-              small
-              variant="ghost"
-              to={`/layers/publish?store=${encodeURIComponent(storeKey(store))}`}
-              aria-label={`Publish layers from ${storeKey(store)}`}
-            >
-              Publish
-            </LinkButton>
-            <Button small variant="ghost" onClick={() => setDeleting(store)} aria-label={`Delete data store ${storeKey(store)}`}>
-              Delete
-            </Button>
-          </span>
-        ),
-      },
+      // Publish and Delete change the catalog: a reader's rows have neither.
+      ...(canWrite ? [storeActionsColumn(setDeleting)] : []),
     ],
-    [],
+    [canWrite],
   );
 
   return (
@@ -85,9 +69,11 @@ export function StoresPage() {
         title="Data stores"
         description="A data store is a connection to a PostGIS database; its tables become layers when you publish them."
         actions={
-          <LinkButton variant="primary" to={newStoreLink}>
-            New PostGIS store
-          </LinkButton>
+          canWrite && (
+            <LinkButton variant="primary" to={newStoreLink}>
+              New PostGIS store
+            </LinkButton>
+          )
         }
       />
       <Card
@@ -125,9 +111,11 @@ export function StoresPage() {
               <EmptyState
                 title={`No data stores in workspace ${workspaceFilter} yet`}
                 action={
-                  <LinkButton variant="primary" to={newStoreLink}>
-                    Add a PostGIS store
-                  </LinkButton>
+                  canWrite && (
+                    <LinkButton variant="primary" to={newStoreLink}>
+                      Add a PostGIS store
+                    </LinkButton>
+                  )
                 }
               >
                 Connect a PostGIS database to publish its tables as layers. <Link to="/stores">Show every workspace's stores</Link>
@@ -139,9 +127,11 @@ export function StoresPage() {
               <EmptyState
                 title="No workspaces yet"
                 action={
-                  <LinkButton variant="primary" to="/workspaces">
-                    Create a workspace
-                  </LinkButton>
+                  canWrite && (
+                    <LinkButton variant="primary" to="/workspaces">
+                      Create a workspace
+                    </LinkButton>
+                  )
                 }
               >
                 A data store lives in a workspace. Create a workspace first.
@@ -150,9 +140,11 @@ export function StoresPage() {
               <EmptyState
                 title="No data stores yet"
                 action={
-                  <LinkButton variant="primary" to={newStoreLink}>
-                    Add a PostGIS store
-                  </LinkButton>
+                  canWrite && (
+                    <LinkButton variant="primary" to={newStoreLink}>
+                      Add a PostGIS store
+                    </LinkButton>
+                  )
                 }
               >
                 Connect a PostGIS database to publish its tables as layers.
@@ -171,4 +163,28 @@ export function StoresPage() {
       />
     </>
   );
+}
+
+/** Publish and Delete, for users who may change the catalog. */
+function storeActionsColumn(onDelete: (store: DataStoreRef) => void): Column<DataStoreRef> {
+  return {
+    key: 'actions',
+    header: 'Actions',
+    end: true,
+    cell: (store) => (
+      <span className="stores-page__row-actions">
+        <LinkButton
+          small
+          variant="ghost"
+          to={`/layers/publish?store=${encodeURIComponent(storeKey(store))}`}
+          aria-label={`Publish layers from ${storeKey(store)}`}
+        >
+          Publish
+        </LinkButton>
+        <Button small variant="ghost" onClick={() => onDelete(store)} aria-label={`Delete data store ${storeKey(store)}`}>
+          Delete
+        </Button>
+      </span>
+    ),
+  };
 }

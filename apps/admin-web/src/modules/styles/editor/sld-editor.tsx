@@ -21,6 +21,8 @@ export interface SldEditorProps {
   describedBy?: string;
   /** Ctrl/Cmd+S. */
   onSave?: () => void;
+  /** The text can be read, selected and copied, not changed (a user who may not write). */
+  readOnly?: boolean;
   textareaRef?: Ref<HTMLTextAreaElement>;
 }
 
@@ -32,7 +34,7 @@ export interface SldEditorProps {
  *
  * Keys: Tab indents (Esc, then Tab, leaves the editor); Ctrl/Cmd+S saves.
  */
-export function SldEditor({ value, onChange, issues, label, describedBy, onSave, textareaRef }: SldEditorProps) {
+export function SldEditor({ value, onChange, issues, label, describedBy, onSave, readOnly = false, textareaRef }: SldEditorProps) {
   const hintId = useId();
   const highlightRef = useRef<HTMLPreElement>(null);
   const marksRef = useRef<HTMLPreElement>(null);
@@ -62,14 +64,14 @@ export function SldEditor({ value, onChange, issues, label, describedBy, onSave,
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
-      onSave?.();
+      if (!readOnly) onSave?.();
       return;
     }
     if (event.key === 'Escape') {
       escaped.current = true;
       return;
     }
-    if (event.key === 'Tab' && !event.shiftKey && !escaped.current && !event.ctrlKey && !event.altKey && !event.metaKey) {
+    if (event.key === 'Tab' && !readOnly && !event.shiftKey && !escaped.current && !event.ctrlKey && !event.altKey && !event.metaKey) {
       event.preventDefault();
       insertText(event.currentTarget, '  ');
     }
@@ -123,6 +125,7 @@ export function SldEditor({ value, onChange, issues, label, describedBy, onSave,
             onChange={(event) => onChange(event.target.value)}
             onScroll={syncScroll}
             onKeyDown={onKeyDown}
+            readOnly={readOnly}
             aria-label={label}
             aria-describedby={[describedBy, hintId].filter(Boolean).join(' ')}
             aria-invalid={issues.length > 0 || undefined}
@@ -135,7 +138,7 @@ export function SldEditor({ value, onChange, issues, label, describedBy, onSave,
         </div>
       </div>
       <p className="sld-editor__hint" id={hintId}>
-        Tab indents; press Esc then Tab to leave the editor. Ctrl+S saves.
+        {readOnly ? 'Read only: you may not change styles.' : 'Tab indents; press Esc then Tab to leave the editor. Ctrl+S saves.'}
       </p>
     </div>
   );

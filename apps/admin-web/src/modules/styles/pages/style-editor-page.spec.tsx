@@ -11,7 +11,8 @@ function openEditor() {
   return { catalog, api, ...view };
 }
 
-const editor = () => screen.findByRole('textbox', { name: 'SLD of style acme:blue' }) as Promise<HTMLTextAreaElement>;
+// The editor is a lazily loaded chunk: its first import may take a while on a busy machine.
+const editor = () => screen.findByRole('textbox', { name: 'SLD of style acme:blue' }, { timeout: 5_000 }) as Promise<HTMLTextAreaElement>;
 
 describe('style editor', () => {
   it('opens the stored SLD of a workspace style, highlighted, with no problems', async () => {
@@ -49,10 +50,25 @@ describe('style editor', () => {
     expect(put?.headers.get('Content-Type')).toBe('application/vnd.ogc.sld+xml');
     expect(catalog.workspaces.get('acme')?.styles.get('blue')).toBe(changed);
 
-    fireEvent.change(area, { target: { value: changed.replace('<NamedLayer>', '<NamedLayer><Broken/>') } });
+    fireEvent.change(area, { target: { value: changed.replace('<NamedLayer>', '<NamedLayer><!-- refused by the server -->') } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const issues = await screen.findByText(/The server says no/);
     expect(issues.closest('button')?.textContent).toMatch(/^Line 2, column 3: The server says no/);
+  });
+
+  it('does not save while the editor lists problems, says why, and Ctrl+S sends nothing either', async () => {
+    const { api } = openEditor();
+    const area = await editor();
+    fireEvent.change(area, { target: { value: sld('blue', '#FF0000').replace('</Fill>', '</Fil>') } });
+    await screen.findByRole('button', { name: /^Line 4, column \d+: / });
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    const reason = document.getElementById(save.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toMatch(/^Fix the problems listed above to save/);
+    fireEvent.keyDown(area, { key: 's', ctrlKey: true });
+    fireEvent.click(save);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
   it('has no layer to preview on in an empty workspace, and says how to get one', async () => {

@@ -1,26 +1,11 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useParams, useSearchParams } from 'react-router-dom';
-import { detectSldVersion } from '@geocatalog/sld';
-import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, type StyleRef, type Versioned } from '../../../api';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ErrorIcon,
-  LinkButton,
-  PageHeader,
-  SelectField,
-  Skeleton,
-  Spinner,
-  SuccessIcon,
-  useToast,
-} from '../../../ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useParams } from 'react-router-dom';
+import { detectSldVersion, validateSld } from '@geocatalog/sld';
+import { qualifiedStyleName, type StyleRef, type Versioned } from '../../../api';
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ErrorIcon, LinkButton, PageHeader, Skeleton, SuccessIcon, useToast } from '../../../ui';
+import { useMayWrite } from '../../auth';
 import { ConflictDialog, historyResource, LineDiffView, RecordHistory, useEditConflict } from '../../history';
-import { previewPath, useLayer, useLayerList, useUpdateLayer } from '../../layers';
-import { StylePreview } from '../../preview';
+import { StylePreviewPanel } from '../components/style-preview-panel';
 import { SldEditor, type EditorIssue } from '../editor/sld-editor';
 import { offsetOf } from '../editor/xml-highlight';
 import { useSaveStyle, useStoredSld } from '../hooks/use-styles';
@@ -34,6 +19,7 @@ export default function StyleEditorPage() {
   const ref = useMemo<StyleRef>(() => ({ workspace: workspace ?? null, name }), [workspace, name]);
   const stored = useStoredSld(ref);
   const qualified = qualifiedStyleName(ref);
+  const canWrite = useMayWrite();
   const header = (
     <PageHeader
       title={qualified}
@@ -41,7 +27,11 @@ export default function StyleEditorPage() {
         { label: 'Styles', to: '/styles' },
         ...(ref.workspace ? [{ label: ref.workspace, to: `/styles?workspace=${encodeURIComponent(ref.workspace)}` }] : []),
       ]}
-      description="Edit the SLD: it is checked as you type, and the map on the right draws your unsaved text."
+      description={
+        canWrite
+          ? 'Edit the SLD: it is checked as you type, and the map on the right draws your unsaved text.'
+          : 'The SLD of the style, read only, and the map drawn with it.'
+      }
     />
   );
   // Once opened, the editor stays (a later read failing, e.g. the style deleted elsewhere, is said inside it).
@@ -78,7 +68,7 @@ export default function StyleEditorPage() {
   return (
     <>
       {header}
-      <StyleEditor key={qualified} styleRef={ref} opened={stored.data} />
+      <StyleEditor key={`${qualified} ${canWrite}`} styleRef={ref} opened={stored.data} canWrite={canWrite} />
       <div className="style-editor__history">
         <RecordHistory resource={historyResource.style(ref.workspace, ref.name)} what={`style ${qualified}`} />
       </div>
@@ -89,9 +79,11 @@ export default function StyleEditorPage() {
 /**
  * The editor works on the version it was opened with (`base`): a newer one read meanwhile (live
  * events) replaces it while the text is not edited; otherwise Save sends `If-Match` with the
- * opened version, and a refusal opens the conflict dialog.
+ * opened version, and a refusal opens the conflict dialog. Save (button and Ctrl+S) sends nothing
+ * while the editor lists problems. For a user who may not write (`canWrite` false) the text is
+ * read only and there is nothing to save.
  */
-function StyleEditor({ styleRef, opened }: { styleRef: StyleRef; opened: Versioned<string> }) {
+function StyleEditor({ styleRef, opened, canWrite }: { styleRef: StyleRef; opened: Versioned<string>; canWrite: boolean }) {
   const toast = useToast();
   const save = useSaveStyle();
   const latestQuery = useStoredSld(styleRef);
@@ -106,7 +98,7 @@ function StyleEditor({ styleRef, opened }: { styleRef: StyleRef; opened: Version
     return data;
   });
   const [initialDraft] = useState(() => {
-    const draft = readDraft(styleRef);
+    const draft = canWrite ? readDraft(styleRef) : null;
     return draft && draft.text !== stored ? draft : null;
   });
   const [text, setText] = useState(initialDraft?.text ?? stored);
@@ -160,8 +152,13 @@ function StyleEditor({ styleRef, opened }: { styleRef: StyleRef; opened: Version
     area.scrollTop = Math.max(0, (issue.line - 1) * 20 - area.clientHeight / 3);
   }
 
+  // What stops a save, said beside the disabled Save: the server refuses an SLD with problems.
+  const saveBlocked = issues.length > 0 || !validation.valid ? 'Fix the problems listed above to save: the server refuses an SLD with errors.' : null;
+
   function doSave(over: Versioned<string> = base) {
-    if (save.isPending || (!dirty && over === base)) return;
+    if (!canWrite || save.isPending || (!dirty && over === base)) return;
+    // Ctrl+S may come before the deferred validation has caught up with the text: then check it now.
+    if (validation.stale ? !validateSld(text).valid : saveBlocked) return;
     setServerIssues([]);
     save.mutate(
       { ref: styleRef, sld: text, version, ifMatch: over.etag },
@@ -250,6 +247,7 @@ function StyleEditor({ styleRef, opened }: { styleRef: StyleRef; opened: Version
             label={`SLD of style ${qualifiedStyleName(styleRef)}`}
             describedBy="style-editor-issues"
             onSave={() => doSave()}
+            readOnly={!canWrite}
             textareaRef={textareaRef}
           />
           <div id="style-editor-issues" className="style-editor__issues" aria-live="polite">
@@ -281,19 +279,31 @@ function StyleEditor({ styleRef, opened }: { styleRef: StyleRef; opened: Version
               {save.error.message}
             </Alert>
           )}
-          <div className="style-editor__actions">
-            <Button variant="primary" onClick={() => doSave()} busy={save.isPending} disabled={!dirty}>
-              {save.isPending ? 'Saving…' : 'Save'}
-            </Button>
-            <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setText(stored)}>
-              Revert to saved
-            </Button>
-            {!validation.valid && dirty && <span className="style-editor__note">The server will refuse a document with problems.</span>}
-          </div>
+          {canWrite && (
+            <div className="style-editor__actions">
+              <Button
+                variant="primary"
+                onClick={() => doSave()}
+                busy={save.isPending}
+                disabled={!dirty || !!saveBlocked}
+                aria-describedby={saveBlocked ? 'style-editor-save-blocked' : undefined}
+              >
+                {save.isPending ? 'Saving…' : 'Save'}
+              </Button>
+              <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setText(stored)}>
+                Revert to saved
+              </Button>
+              {saveBlocked && (
+                <span className="style-editor__note" id="style-editor-save-blocked">
+                  {saveBlocked}
+                </span>
+              )}
+            </div>
+          )}
         </div>
       </Card>
       <Card title="Preview" className="style-editor__preview">
-        <PreviewPanel styleRef={styleRef} text={text} dirty={dirty} />
+        <StylePreviewPanel styleRef={styleRef} text={text} dirty={dirty} canWrite={canWrite} />
       </Card>
       <ConflictDialog
         conflict={conflict}
@@ -323,101 +333,4 @@ function ValidationBadge({ valid, count, version, stale }: { valid: boolean; cou
   if (stale) return <Badge>Checking…</Badge>;
   if (valid && count === 0) return <Badge tone="success">Valid SLD {version ?? ''}</Badge>;
   return <Badge tone="danger">{count === 1 ? '1 problem' : `${count} problems`}</Badge>;
-}
-
-/** Choose a layer (`?layer=`) and see it drawn with the editor's text; make the style its default. */
-function PreviewPanel({ styleRef, text, dirty }: { styleRef: StyleRef; text: string; dirty: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const layers = useLayerList();
-  const toast = useToast();
-  const update = useUpdateLayer();
-  const choices = useMemo(
-    () =>
-      (layers.data ?? [])
-        .filter((layer) => !styleRef.workspace || layer.workspace === styleRef.workspace)
-        .map(qualifiedLayerName)
-        .sort(),
-    [layers.data, styleRef.workspace],
-  );
-  const requested = params.get('layer');
-  const chosen = requested && choices.includes(requested) ? requested : (choices[0] ?? null);
-  const layerRef = chosen ? parseLayerName(chosen) : null;
-  const layer = useLayer(layerRef);
-  const isDefault = sameStyle(layer.data?.defaultStyle, styleRef);
-
-  if (layers.isPending) return <Skeleton width="60%" />;
-  if (layers.error) return <Alert tone="error">{layers.error.message}</Alert>;
-  if (choices.length === 0) {
-    return (
-      <EmptyState title="No layer to preview on" action={<LinkButton to="/layers/publish">Publish a table</LinkButton>}>
-        {styleRef.workspace ? `Publish a table in workspace ${styleRef.workspace} to see the style drawn.` : 'Publish a table to see the style drawn.'}
-      </EmptyState>
-    );
-  }
-  return (
-    <div className="style-editor__stack">
-      <SelectField
-        label="Draw on layer"
-        value={chosen ?? ''}
-        onChange={(event) =>
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              next.set('layer', event.target.value);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      >
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice}
-          </option>
-        ))}
-      </SelectField>
-      {layerRef && (
-        <Suspense
-          fallback={
-            <div className="style-editor__map-loading">
-              <Spinner label="Loading the map" />
-            </div>
-          }
-        >
-          <StylePreview layer={layerRef} sld={text} />
-        </Suspense>
-      )}
-      {layerRef && layer.data && (
-        <div className="style-editor__default">
-          {isDefault ? (
-            <p className="style-editor__ok">
-              <SuccessIcon size={16} /> Default style of {chosen}.{' '}
-              <LinkButton small variant="ghost" to={previewPath(layerRef)}>
-                Open the layer preview
-              </LinkButton>
-            </p>
-          ) : (
-            <>
-              <Button
-                busy={update.isPending}
-                disabled={dirty}
-                onClick={() =>
-                  update.mutate(
-                    { ref: layerRef, patch: { defaultStyle: styleRef } },
-                    {
-                      onSuccess: () => toast.success(`${qualifiedStyleName(styleRef)} is now the default style of ${chosen}.`),
-                      onError: (error) => toast.error(`The default style was not changed: ${error.message}`),
-                    },
-                  )
-                }
-              >
-                Make it the default style of {chosen}
-              </Button>
-              {dirty && <span className="style-editor__note">Save first: layers use the saved style.</span>}
-            </>
-          )}
-        </div>
-      )}
-    </div>
-  );
 }

@@ -18,6 +18,7 @@ import {
   type ListDefaults,
   type ListSpec,
 } from '../../../ui';
+import { useMayWrite } from '../../auth';
 import { CreateStyleForm } from '../components/create-style-form';
 import { DeleteStyleDialog } from '../components/delete-style-dialog';
 import { useAllStyles } from '../hooks/use-styles';
@@ -45,6 +46,7 @@ export function StylesPage() {
   const toast = useToast();
   const nameInputRef = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState<StyleRef | null>(null);
+  const canWrite = useMayWrite();
   const filter = controls.state.filters.workspace;
 
   const columns = useMemo<Column<StyleRef>[]>(
@@ -68,23 +70,25 @@ export function StylesPage() {
         end: true,
         cell: (style) => (
           <span className="styles-page__row-actions">
-            <LinkButton small variant="ghost" to={styleEditorPath(style)} aria-label={`Edit style ${qualifiedStyleName(style)}`}>
-              Edit
+            <LinkButton small variant="ghost" to={styleEditorPath(style)} aria-label={`${canWrite ? 'Edit' : 'Open'} style ${qualifiedStyleName(style)}`}>
+              {canWrite ? 'Edit' : 'Open'}
             </LinkButton>
-            <Button small variant="ghost" onClick={() => setDeleting(style)} aria-label={`Delete style ${qualifiedStyleName(style)}`}>
-              Delete
-            </Button>
+            {canWrite && (
+              <Button small variant="ghost" onClick={() => setDeleting(style)} aria-label={`Delete style ${qualifiedStyleName(style)}`}>
+                Delete
+              </Button>
+            )}
           </span>
         ),
       },
     ],
-    [],
+    [canWrite],
   );
 
   return (
     <>
       <PageHeader title="Styles" description="SLD documents that say how layers are drawn. Edit them with live validation and a preview of unsaved changes." />
-      <div className="styles-page">
+      <div className={canWrite ? 'styles-page' : 'styles-page styles-page--reader'}>
         <Card
           title="All styles"
           flush
@@ -119,9 +123,11 @@ export function StylesPage() {
               <EmptyState
                 title="No styles yet"
                 action={
-                  <Button variant="primary" onClick={() => nameInputRef.current?.focus()}>
-                    Create a style
-                  </Button>
+                  canWrite && (
+                    <Button variant="primary" onClick={() => nameInputRef.current?.focus()}>
+                      Create a style
+                    </Button>
+                  )
                 }
               >
                 Styles say how layers are drawn.
@@ -129,9 +135,11 @@ export function StylesPage() {
             }
           />
         </Card>
-        <Card title="Create style" className="styles-page__create">
-          <CreateStyleForm workspaces={workspaces ?? []} workspace={filter && filter !== GLOBAL ? filter : ''} nameInputRef={nameInputRef} />
-        </Card>
+        {canWrite && (
+          <Card title="Create style" className="styles-page__create">
+            <CreateStyleForm workspaces={workspaces ?? []} workspace={filter && filter !== GLOBAL ? filter : ''} nameInputRef={nameInputRef} />
+          </Card>
+        )}
       </div>
       <DeleteStyleDialog
         style={deleting}

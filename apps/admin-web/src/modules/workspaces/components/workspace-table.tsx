@@ -13,11 +13,12 @@ export const WORKSPACE_SPEC: ListSpec<WorkspaceSummary> = {
 };
 
 /**
- * Columns of the workspace list; `onDelete` opens the delete confirmation for a row. The link to
- * a workspace's history is there when `history` says the user may read it (administrators).
+ * Columns of the workspace list; `onDelete` opens the delete confirmation for a row, and without
+ * it (a user who may not write) there is no Delete. The link to a workspace's history is there
+ * when `history` says the user may read it (administrators).
  */
-export function workspaceColumns(onDelete: (name: string) => void, history: boolean): Column<WorkspaceSummary>[] {
-  return [
+export function workspaceColumns(onDelete: ((name: string) => void) | null, history: boolean): Column<WorkspaceSummary>[] {
+  const columns: Column<WorkspaceSummary>[] = [
     {
       key: 'name',
       header: 'Name',
@@ -47,6 +48,10 @@ export function workspaceColumns(onDelete: (name: string) => void, history: bool
       secondary: true,
       cell: (workspace) => <code className="table__muted workspace-table__rest">{resourcePath(workspace)}</code>,
     },
+  ];
+  if (!onDelete) return columns;
+  return [
+    ...columns,
     {
       key: 'actions',
       header: 'Actions',

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Card, CatalogList, EmptyState, PageHeader, Spinner, useListState, useToast } from '../../../ui';
-import { useIsAdmin } from '../../auth';
+import { useIsAdmin, useMayWrite } from '../../auth';
 import { CreateWorkspaceForm } from '../components/create-workspace-form';
 import { DeleteWorkspaceDialog } from '../components/delete-workspace-dialog';
 import { WORKSPACE_LIST, WORKSPACE_SPEC, workspaceColumns } from '../components/workspace-table';
@@ -16,14 +16,15 @@ export function WorkspacesPage() {
   const [lastCreated, setLastCreated] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const isAdmin = useIsAdmin();
-  const columns = useMemo(() => workspaceColumns(setDeleting, isAdmin), [isAdmin]);
+  const canWrite = useMayWrite();
+  const columns = useMemo(() => workspaceColumns(canWrite ? setDeleting : null, isAdmin), [canWrite, isAdmin]);
   const highlighted = useMemo(() => new Set(lastCreated ? [lastCreated] : []), [lastCreated]);
   const count = workspaces.data?.length;
 
   return (
     <>
       <PageHeader title="Workspaces" description="A workspace groups data stores, layers and styles. Its name is also the prefix of its namespace." />
-      <div className="workspaces-page">
+      <div className={canWrite ? 'workspaces-page' : 'workspaces-page workspaces-page--reader'}>
         <Card
           title="All workspaces"
           flush
@@ -52,19 +53,23 @@ export function WorkspacesPage() {
               <EmptyState
                 title="No workspaces yet"
                 action={
-                  <Button variant="primary" onClick={() => nameInputRef.current?.focus()}>
-                    Create the first workspace
-                  </Button>
+                  canWrite && (
+                    <Button variant="primary" onClick={() => nameInputRef.current?.focus()}>
+                      Create the first workspace
+                    </Button>
+                  )
                 }
               >
-                Workspaces hold the catalog's data stores, layers and styles. Create one to get started.
+                Workspaces hold the catalog's data stores, layers and styles.{canWrite && ' Create one to get started.'}
               </EmptyState>
             }
           />
         </Card>
-        <Card title="Create workspace" className="workspaces-page__create">
-          <CreateWorkspaceForm nameInputRef={nameInputRef} onCreated={setLastCreated} />
-        </Card>
+        {canWrite && (
+          <Card title="Create workspace" className="workspaces-page__create">
+            <CreateWorkspaceForm nameInputRef={nameInputRef} onCreated={setLastCreated} />
+          </Card>
+        )}
       </div>
       <DeleteWorkspaceDialog
         name={deleting}

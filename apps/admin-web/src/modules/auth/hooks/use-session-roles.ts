@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { authBaseFor, queryKeys, type SessionInfo } from '../../../api';
+import { isAdmin, mayWrite } from '../roles';
 import { useRestClient } from './use-rest-client';
 
 /**
@@ -19,5 +20,14 @@ export function useSessionRoles(): readonly string[] | undefined {
 
 /** Whether the signed-in user has the `ADMIN` role, for what only administrators may use; false until the server has said so. */
 export function useIsAdmin(): boolean {
-  return useSessionRoles()?.includes('ADMIN') ?? false;
+  return isAdmin(useSessionRoles());
+}
+
+/**
+ * Whether the signed-in user may change the catalog (roles.ts): the one question every write
+ * control (Create, Save, Delete, enabled switches, Publish, upload) asks; false until the server
+ * has said so, so a reader never sees one flash.
+ */
+export function useMayWrite(): boolean {
+  return mayWrite(useSessionRoles());
 }
