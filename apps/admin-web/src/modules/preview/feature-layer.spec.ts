@@ -2,7 +2,7 @@ import { get as getProjection } from 'ol/proj';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RestClient, retryDelay } from '../../api';
 import { featureLayer } from './feature-layer';
-import type { MapStatus } from './components/layer-map';
+import type { MapStatus } from './map-status';
 
 const EXTENT = [-1_000_000, -1_000_000, 1_000_000, 1_000_000];
 const EMPTY_PAGE = JSON.stringify({ type: 'FeatureCollection', features: [], numberMatched: 0, links: [] });

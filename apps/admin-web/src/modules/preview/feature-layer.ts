@@ -3,7 +3,7 @@ import { bbox as bboxStrategy } from 'ol/loadingstrategy';
 import VectorSource from 'ol/source/Vector';
 import type { StyleLike } from 'ol/style/Style';
 import { retryDelay, shouldRetry, type RestClient } from '../../api';
-import type { MapStatus } from './components/layer-map';
+import type { MapStatus } from './map-status';
 import { loadExtent } from './feature-loader';
 
 /**

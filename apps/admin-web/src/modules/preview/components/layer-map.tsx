@@ -15,6 +15,7 @@ import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
 import type { RestClient } from '../../../api';
 import { featureLayer } from '../feature-layer';
+import type { MapStatus } from '../map-status';
 import { createTileLayer, tileFeatureProperties, tilePointsNear, tileStyle } from '../tile-layer';
 import './layer-map.css';
 
@@ -22,19 +23,6 @@ import './layer-map.css';
 export interface IdentifiedFeature {
   id: string;
   properties: Record<string, unknown>;
-}
-
-/** How loading the map's features went. */
-export interface MapStatus {
-  loading: boolean;
-  /** Features on the map. */
-  loaded: number;
-  /** Features matching the last loaded extent, when the server says. */
-  matched: number | null;
-  capped: boolean;
-  error: string | null;
-  /** True when the map draws vector tiles (matched is then the layer's feature count). */
-  tiles?: boolean;
 }
 
 export interface LayerMapProps {

@@ -1,5 +1,5 @@
 import { Spinner } from '../../../ui';
-import type { MapStatus } from './layer-map';
+import type { MapStatus } from '../map-status';
 
 /** "56 features drawn" / "Loading…" / "5000 features drawn; more match the view (preview capped)" / vector tiles / the load error. */
 export function MapStatusLine({ status }: { status: MapStatus | null }) {
