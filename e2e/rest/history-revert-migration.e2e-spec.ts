@@ -5,7 +5,7 @@
  * a fresh one and removing the migrations' traces; the next start runs them again. Needs
  * TEST_DATABASE_URL: the embedded catalog cannot be opened by the test.
  */
-import { ApiServer, describeWithExternalCatalog, dropKeptDatabase, startApi, withClient } from '../support/api-server';
+import { describeWithExternalCatalog, useCatalogUpgrade, withClient } from '../support/api-server';
 import { createUser, createWorkspace } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { restClient } from '../support/http';
@@ -14,17 +14,10 @@ const sql = withClient;
 const HASHES = `SELECT count(*)::int AS n FROM catalog_change WHERE raw_before ? 'password_hash' OR raw_after ? 'password_hash'`;
 
 describeWithExternalCatalog('migration: no user hash in the history, reverted updates recorded as updates', () => {
-  let old: ApiServer | undefined;
-  let upgraded: ApiServer | undefined;
-
-  afterAll(async () => {
-    await upgraded?.stop();
-    await old?.stop();
-    await dropKeptDatabase(old);
-  }, 30_000);
+  const catalog = useCatalogUpgrade();
 
   it('drops kept hashes, repairs the changes, and reverting the repaired one restores the later state', async () => {
-    old = await startApi({ keepDatabase: true });
+    const old = await catalog.start();
     const api = restClient(old);
     const url = old.databaseUrl!;
     // Today a deleted user's change keeps no hash.
@@ -54,7 +47,7 @@ describeWithExternalCatalog('migration: no user hash in the history, reverted up
       await c.query(`DELETE FROM migrations WHERE name IN ('DropHistoryUserHashes1764320000000', 'RepairRevertedUpdates1764330000000')`);
     });
 
-    upgraded = await startApi({ databaseUrl: url, env: { ADMIN_PASSWORD: old.admin.password } });
+    const upgraded = await catalog.restart();
     const again = restClient(upgraded);
     expect((await sql(url, (c) => c.query(HASHES))).rows[0].n).toBe(0);
     const repaired = (await again.get(`/changes/${reverted.seq}.json`)).json().change;

@@ -4,23 +4,16 @@
  * and adding users `admin`/`Admin`, `Bob`/`bob`/`BOB`; the next start runs the migration again.
  * Needs TEST_DATABASE_URL: the embedded catalog cannot be opened by the test.
  */
-import { ApiServer, describeWithExternalCatalog, dropKeptDatabase, startApi, withClient } from '../support/api-server';
+import { describeWithExternalCatalog, useCatalogUpgrade, withClient } from '../support/api-server';
 import { restClient } from '../support/http';
 
 const sql = withClient;
 
 describeWithExternalCatalog('migration: user names unique case-insensitively', () => {
-  let old: ApiServer | undefined;
-  let upgraded: ApiServer | undefined;
-
-  afterAll(async () => {
-    await upgraded?.stop();
-    await old?.stop();
-    await dropKeptDatabase(old);
-  }, 30_000);
+  const catalog = useCatalogUpgrade();
 
   it('renames every case duplicate but the oldest to {name}-duplicate-{id} and then refuses new ones', async () => {
-    old = await startApi({ keepDatabase: true });
+    const old = await catalog.start();
     await old.stop();
     const url = old.databaseUrl!;
     const ids = await sql(url, async (c) => {
@@ -35,7 +28,7 @@ describeWithExternalCatalog('migration: user names unique case-insensitively', (
       return added;
     });
 
-    upgraded = await startApi({ databaseUrl: url, env: { ADMIN_PASSWORD: old.admin.password } });
+    const upgraded = await catalog.restart();
     const api = restClient(upgraded);
     const list = await api.get('/security/usergroup/users.json');
     expect(list).toHaveStatus(200);

@@ -281,6 +281,30 @@ export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>):
   }
 }
 
+/**
+ * A catalog to migrate, for the enclosing `describe`: `start()` runs the api once on a fresh
+ * database it keeps (the test then makes it look older), `restart()` starts the api again on that
+ * database with the same admin, so the migrations run anew. Both are stopped and the database
+ * dropped after the describe.
+ */
+export function useCatalogUpgrade(): { start(): Promise<ApiServer>; restart(): Promise<ApiServer> } {
+  let old: ApiServer | undefined;
+  let upgraded: ApiServer | undefined;
+  afterAll(async () => {
+    await upgraded?.stop();
+    await old?.stop();
+    await dropKeptDatabase(old);
+  }, 30_000);
+  return {
+    start: async () => (old = await startApi({ keepDatabase: true })),
+    restart: async () => {
+      if (!old) throw new Error('useCatalogUpgrade: start() first');
+      upgraded = await startApi({ databaseUrl: old.databaseUrl, env: { ADMIN_PASSWORD: old.admin.password } });
+      return upgraded;
+    },
+  };
+}
+
 /** Drops the database a server kept (`keepDatabase`), with any connection still open to it. */
 export async function dropKeptDatabase(server: ApiServer | undefined): Promise<void> {
   if (!server?.databaseUrl) return;
