@@ -26,6 +26,13 @@ import { ARTIFACTS_DIR, launchChromium, requireChromium, saveScreenshot } from '
 requireChromium();
 
 const STEP_TIMEOUT_MS = 15_000;
+/** A test's name as a file name: its words joined by `-`, the last 60 characters (where test names differ). */
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(-60)
+    .replace(/^-|-$/g, '');
 const SUFFIX = tableSuffix();
 const WS = `trust_${SUFFIX}`;
 const TABLE = `states_${SUFFIX}`;
@@ -94,7 +101,7 @@ describe('trust in the console, third round (Chromium)', () => {
 
   afterEach(async () => {
     await page
-      ?.screenshot({ path: join(ARTIFACTS_DIR, `trust-debug-${expect.getState().currentTestName?.slice(45, 60)}.png`), fullPage: true })
+      ?.screenshot({ path: join(ARTIFACTS_DIR, `trust-after-${slug(expect.getState().currentTestName ?? 'test')}.png`), fullPage: true })
       .catch(() => undefined);
     await context?.close();
     expect(pageErrors).toEqual([]);
