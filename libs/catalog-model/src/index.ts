@@ -4,3 +4,4 @@ export * from './model';
 export * from './store-parameters';
 export * from './wire';
 export * from './resources';
+export * from './kinds';

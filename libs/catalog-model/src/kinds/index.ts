@@ -1,0 +1,2 @@
+export * from './record-kinds';
+export * from './record-paths';
