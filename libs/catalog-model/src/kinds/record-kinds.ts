@@ -10,6 +10,15 @@ export const KIND_NAMES = ['workspace', 'namespace', 'dataStore', 'featureType',
 export type KindName = (typeof KIND_NAMES)[number];
 
 /**
+ * The kinds whose table exists, which the history records and every per-kind handler table
+ * (history drawing and revert, data-directory snapshot and writer, the console's live refresh) is
+ * typed over. Shrinks to {@link KindName} when layer groups land (their table, triggers and
+ * handlers): then every table that misses them is a type error.
+ */
+export type StoredKind = Exclude<KindName, 'layerGroup'>;
+export const STORED_KINDS = KIND_NAMES.filter((k): k is StoredKind => k !== 'layerGroup');
+
+/**
  * How a record's name is unique:
  * - `global`: one name space for the whole catalog (workspaces, users);
  * - `workspace`: unique within its workspace (layers, stores);
@@ -23,6 +32,25 @@ export interface RecordNames {
   workspace?: string | null;
   store?: string;
   name: string;
+}
+
+/**
+ * How a record's row gives the names its path is built from: the columns holding the ids of its
+ * workspace's and store's rows (its own name is its `name` column), or the record whose names it
+ * takes (a layer is named as its feature type).
+ */
+export type RowNames = { workspace?: string; store?: string } | { sameAs: KindName; column: string };
+
+/**
+ * Where a record lives in a GeoServer data directory (`GeoServerDataDirectory`), relative to its
+ * root, with the placeholders of {@link RecordKind.path}. A layer's `{store}` and `{name}` are
+ * its feature type's.
+ */
+export interface DirectoryLayout {
+  /** The record's file. */
+  file: string;
+  /** The file of a record with no workspace (`globalOrWorkspace` kinds only). */
+  globalFile?: string;
 }
 
 export interface RecordKind {
@@ -47,6 +75,12 @@ export interface RecordKind {
   aliases?: readonly string[];
   /** The segment naming its collection, e.g. `datastores` (the path's last-but-one segment). */
   collection: string;
+  /** The api's route parameter for `{name}` (`ds` in `workspaces/:ws/datastores/:ds`). */
+  param: string;
+  /** How its row names it (the history builds each change's path from this). */
+  rowNames: RowNames;
+  /** Its place in a data directory; null for a kind GeoServer keeps elsewhere (users). */
+  directory: DirectoryLayout | null;
 }
 
 const KINDS: readonly RecordKind[] = [
@@ -59,6 +93,9 @@ const KINDS: readonly RecordKind[] = [
     scope: 'global',
     path: '/workspaces/{name}',
     collection: 'workspaces',
+    param: 'ws',
+    rowNames: {},
+    directory: { file: 'workspaces/{name}/workspace.xml' },
   },
   {
     kind: 'namespace',
@@ -69,6 +106,9 @@ const KINDS: readonly RecordKind[] = [
     scope: 'global',
     path: '/namespaces/{name}',
     collection: 'namespaces',
+    param: 'prefix',
+    rowNames: {},
+    directory: { file: 'workspaces/{name}/namespace.xml' },
   },
   {
     kind: 'dataStore',
@@ -79,6 +119,9 @@ const KINDS: readonly RecordKind[] = [
     scope: 'workspace',
     path: '/workspaces/{workspace}/datastores/{name}',
     collection: 'datastores',
+    param: 'ds',
+    rowNames: { workspace: 'workspace_id' },
+    directory: { file: 'workspaces/{workspace}/{name}/datastore.xml' },
   },
   {
     kind: 'featureType',
@@ -88,7 +131,12 @@ const KINDS: readonly RecordKind[] = [
     parent: 'dataStore',
     scope: 'store',
     path: '/workspaces/{workspace}/datastores/{store}/featuretypes/{name}',
+    // GeoServer's shortcut through the workspace's default store.
+    aliases: ['/workspaces/{workspace}/featuretypes/{name}'],
     collection: 'featuretypes',
+    param: 'ft',
+    rowNames: { workspace: 'workspace_id', store: 'data_store_id' },
+    directory: { file: 'workspaces/{workspace}/{store}/{name}/featuretype.xml' },
   },
   {
     kind: 'layer',
@@ -100,6 +148,9 @@ const KINDS: readonly RecordKind[] = [
     path: '/workspaces/{workspace}/layers/{name}',
     aliases: ['/layers/{workspace}:{name}'],
     collection: 'layers',
+    param: 'layer',
+    rowNames: { sameAs: 'featureType', column: 'feature_type_id' },
+    directory: { file: 'workspaces/{workspace}/{store}/{name}/layer.xml' },
   },
   {
     kind: 'layerGroup',
@@ -111,6 +162,9 @@ const KINDS: readonly RecordKind[] = [
     path: '/workspaces/{workspace}/layergroups/{name}',
     globalPath: '/layergroups/{name}',
     collection: 'layergroups',
+    param: 'group',
+    rowNames: { workspace: 'workspace_id' },
+    directory: { file: 'workspaces/{workspace}/layergroups/{name}.xml', globalFile: 'layergroups/{name}.xml' },
   },
   {
     kind: 'style',
@@ -122,6 +176,9 @@ const KINDS: readonly RecordKind[] = [
     path: '/workspaces/{workspace}/styles/{name}',
     globalPath: '/styles/{name}',
     collection: 'styles',
+    param: 'style',
+    rowNames: { workspace: 'workspace_id' },
+    directory: { file: 'workspaces/{workspace}/styles/{name}.xml', globalFile: 'styles/{name}.xml' },
   },
   {
     kind: 'user',
@@ -132,6 +189,9 @@ const KINDS: readonly RecordKind[] = [
     scope: 'global',
     path: '/security/usergroup/user/{name}',
     collection: 'user',
+    param: 'name',
+    rowNames: {},
+    directory: null,
   },
 ];
 

@@ -54,10 +54,7 @@ function matcherOf(kind: KindName, template: string): Matcher {
   return { kind, pattern: new RegExp(`^${source}$`), keys };
 }
 
-const MATCHERS: Matcher[] = KIND_NAMES.flatMap((kind) => {
-  const entry = RECORD_KINDS[kind];
-  return [entry.path, ...(entry.globalPath ? [entry.globalPath] : []), ...(entry.aliases ?? [])].map((t) => matcherOf(kind, t));
-});
+const MATCHERS: Matcher[] = KIND_NAMES.flatMap((kind) => pathTemplates(kind).map((t) => matcherOf(kind, t)));
 
 /**
  * Reads a record's REST path (with or without `/rest`, with or without a `.xml`/`.json`/`.sld`
@@ -79,4 +76,66 @@ export function parseRecordPath(path: string): RecordRef | null {
     return ref;
   }
   return null;
+}
+
+/** Every path template a kind answers on: its path, its global form, its aliases. */
+export function pathTemplates(kind: KindName): string[] {
+  const entry = RECORD_KINDS[kind];
+  return [...(entry.globalPath ? [entry.globalPath] : []), entry.path, ...(entry.aliases ?? [])];
+}
+
+/**
+ * The segments of a record's path below `/rest`, names whole (a link builder encodes each): the
+ * kind's path, or `template` (one of {@link pathTemplates}).
+ */
+export function recordSegments(kind: KindName, names: RecordNames, template?: string): string[] {
+  const entry = RECORD_KINDS[kind];
+  const chosen = template ?? (entry.globalPath && !names.workspace ? entry.globalPath : entry.path);
+  return chosen
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => fill(segment, names, (s) => s));
+}
+
+/** The api's route parameter of each name placeholder; `{name}` is the kind's own `param`. */
+export const ROUTE_PARAMS = { workspace: 'ws', store: 'ds' } as const;
+
+/**
+ * The api's route of a path template: `/workspaces/{workspace}/datastores/{name}` →
+ * `rest/workspaces/:ws/datastores/:ds`. A segment of several names (`{workspace}:{name}`) is one
+ * parameter, the record's: the handler splits it.
+ */
+export function routeOf(kind: KindName, template: string): string {
+  const segments = template
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const keys = [...segment.matchAll(/\{(workspace|store|name)\}/g)].map((m) => m[1] as keyof typeof ROUTE_PARAMS | 'name');
+      if (!keys.length) return segment;
+      if (keys.length > 1 || keys[0] === 'name') return `:${RECORD_KINDS[kind].param}`;
+      return `:${ROUTE_PARAMS[keys[0]]}`;
+    });
+  return ['rest', ...segments].join('/');
+}
+
+/** The api's routes of one record of a kind, one per path template. */
+export function recordRoutes(kind: KindName): string[] {
+  return pathTemplates(kind).map((t) => routeOf(kind, t));
+}
+
+/** The api's routes of a kind's collections (its record routes without the last segment), without repeats. */
+export function collectionRoutes(kind: KindName): string[] {
+  return [...new Set(recordRoutes(kind).map((r) => r.slice(0, r.lastIndexOf('/'))))];
+}
+
+/** The route parameter of one record below a collection route: `:ds`. */
+export function recordParam(kind: KindName): string {
+  return `:${RECORD_KINDS[kind].param}`;
+}
+
+/** A record's file in a data directory (relative to its root); null for a kind kept elsewhere. */
+export function directoryFile(kind: KindName, names: RecordNames): string | null {
+  const layout = RECORD_KINDS[kind].directory;
+  if (!layout) return null;
+  return fill(layout.globalFile && !names.workspace ? layout.globalFile : layout.file, names, (s) => s);
 }
