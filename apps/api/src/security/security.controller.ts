@@ -1,12 +1,15 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { Delete, Post, Put } from '../rest/write-routes';
-import { declaredRep, doc, list, RepDocument, ROLES, User } from '@geocatalog/catalog-model';
+import { declaredRep, doc, list, recordRoutes, recordSegments, RepDocument, ROLES, User } from '@geocatalog/catalog-model';
 import { AdminOnly } from '../auth/roles.decorator';
 import { UserService, userTag, UserView } from '../auth/user.service';
 import { readBody } from '../rest/catalog-body';
 import { IfMatch, Links, RawBody, RequestBody } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
 import { Created, Done, Tagged } from '../rest/rest-response';
+
+/** `usergroup/user/:name`: a user's route, from the registry, below this controller's `rest/security`. */
+const USER_ROUTE = recordRoutes('user')[0].replace(/^rest\/security\//, '');
 
 function userRep(u: UserView) {
   return declaredRep(User, u);
@@ -26,28 +29,28 @@ export class SecurityController {
   @Post('usergroup/users')
   async createUser(@RequestBody() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
     const user = await this.users.create(readBody(body, User));
-    return new Created(links.url('security', 'usergroup', 'user', user.userName), user.userName);
+    return new Created(links.url(...recordSegments('user', { name: user.userName })), user.userName);
   }
 
-  @Get('usergroup/user/:name')
+  @Get(USER_ROUTE)
   async getUser(@Param('name') name: string): Promise<Tagged> {
     const user = await this.users.get(name);
     return new Tagged(doc('user', userRep(user)), userTag(user));
   }
 
-  @Put('usergroup/user/:name')
+  @Put(USER_ROUTE)
   async updateUser(@Param('name') name: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     await this.users.update(name, readBody(body, User), ifMatch);
     return new Done();
   }
 
   /** GeoServer modifies a user with POST here; geoserver-node-client and geoserver-rest do so. */
-  @Post('usergroup/user/:name')
+  @Post(USER_ROUTE)
   modifyUser(@Param('name') name: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     return this.updateUser(name, body, ifMatch);
   }
 
-  @Delete('usergroup/user/:name')
+  @Delete(USER_ROUTE)
   async deleteUser(@Param('name') name: string, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     await this.users.delete(name, ifMatch);
     return new Done();

@@ -139,3 +139,8 @@ export function directoryFile(kind: KindName, names: RecordNames): string | null
   if (!layout) return null;
   return fill(layout.globalFile && !names.workspace ? layout.globalFile : layout.file, names, (s) => s);
 }
+
+/** The segments of a kind's collection for a parent below `/rest` (`['workspaces', 'acme', 'datastores']`). */
+export function collectionSegments(kind: KindName, parent: Omit<RecordNames, 'name'>, template?: string): string[] {
+  return recordSegments(kind, { ...parent, name: '' }, template).slice(0, -1);
+}

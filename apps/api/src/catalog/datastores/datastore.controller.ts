@@ -4,7 +4,7 @@ import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, Tagged } from '../../rest/rest-response';
-import { DataStore } from '@geocatalog/catalog-model';
+import { collectionRoutes, DataStore, recordParam, recordSegments } from '@geocatalog/catalog-model';
 import { streamedList } from '../list-pages';
 import { StreamedList } from '../../rest/streamed-list';
 import { DATA_STORE_LIST, dataStoreDocument, dataStoreListItem, dataStoreTag } from './datastore.mapper';
@@ -12,7 +12,7 @@ import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DataStoreService } from './datastore.service';
 
 /** `/rest/workspaces/{ws}/datastores`. */
-@Controller('rest/workspaces/:ws/datastores')
+@Controller(collectionRoutes('dataStore'))
 export class DataStoreController {
   constructor(
     private readonly stores: DataStoreService,
@@ -30,23 +30,23 @@ export class DataStoreController {
   async create(@Param('ws') ws: string, @RequestBody() body: RawBody, @Query('name') name: string | undefined, @Links() links: LinkBuilder): Promise<Created> {
     const input = readBody(body, DataStore);
     const store = await this.stores.create(ws, { ...input, name: input.name || name?.trim() || undefined });
-    return new Created(links.url('workspaces', ws, 'datastores', store.name), store.name);
+    return new Created(links.url(...recordSegments('dataStore', { workspace: ws, name: store.name })), store.name);
   }
 
-  @Get(':ds')
+  @Get(recordParam('dataStore'))
   async get(@Param('ws') ws: string, @Param('ds') ds: string, @Links() links: LinkBuilder): Promise<Tagged> {
     const store = await this.stores.get(ws, ds);
     return new Tagged(dataStoreDocument(store.workspace.name, store, links), dataStoreTag(store));
   }
 
-  @Put(':ds')
+  @Put(recordParam('dataStore'))
   async update(@Param('ws') ws: string, @Param('ds') ds: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     await this.stores.update(ws, ds, readBody(body, DataStore), ifMatch);
     return new Done();
   }
 
   /** `?purge=` is accepted and ignored, as in GeoServer: no files belong to a PostGIS store. */
-  @Delete(':ds')
+  @Delete(recordParam('dataStore'))
   async delete(
     @Param('ws') ws: string,
     @Param('ds') ds: string,

@@ -1,5 +1,5 @@
 import type { ListShape } from '../../rest/streamed-list';
-import { DataStore, declaredRep, doc, entries, link, LINK_FIELD, obj, Rep, RepDocument } from '@geocatalog/catalog-model';
+import { collectionSegments, DataStore, declaredRep, doc, entries, link, LINK_FIELD, obj, recordSegments, Rep, RepDocument } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { DataStoreEntity } from './datastore.entity';
@@ -12,7 +12,7 @@ export const DATA_STORE_LIST: ListShape = { root: 'dataStores', item: 'dataStore
 export function dataStoreListItem(workspace: string, s: { name: string }, links: LinkBuilder): Rep {
   return obj([
     ['name', s.name],
-    [LINK_FIELD, link(links.href('workspaces', workspace, 'datastores', s.name), links.listType)],
+    [LINK_FIELD, link(links.href(...recordSegments('dataStore', { workspace, name: s.name })), links.listType)],
   ]);
 }
 
@@ -24,11 +24,11 @@ export function dataStoreDocument(workspace: string, s: DataStoreEntity, links: 
     declaredRep(DataStore, s, {
       workspaceName: obj([
         ['name', workspace],
-        [LINK_FIELD, link(links.href('workspaces', workspace), links.objectType)],
+        [LINK_FIELD, link(links.href(...recordSegments('workspace', { name: workspace })), links.objectType)],
       ]),
       // GeoServer keeps the parameters in a java.util.HashMap and writes them in its order.
       connectionParameters: entries(javaHashMapOrder(Object.keys(params)).map((k) => [k, params[k]])),
-      featureTypes: link(links.href('workspaces', workspace, 'datastores', s.name, 'featuretypes'), links.objectType),
+      featureTypes: link(links.href(...collectionSegments('featureType', { workspace, store: s.name })), links.objectType),
     }),
   );
 }

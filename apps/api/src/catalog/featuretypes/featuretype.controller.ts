@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Delete, Post, Put } from '../../rest/write-routes';
-import { CatalogError, FeatureType } from '@geocatalog/catalog-model';
+import { CatalogError, collectionRoutes, FeatureType, RECORD_KINDS, recordParam, recordSegments } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
@@ -12,9 +12,11 @@ import { FeatureTypeService, Recalculation } from './featuretype.service';
 
 const LIST_MODES = ['configured', 'available', 'available_with_geom', 'all'] as const;
 const RECALCULATIONS: Recalculation[] = ['nativebbox', 'latlonbbox', 'attributes'];
+/** `/workspaces/{workspace}/featuretypes/{name}`: a feature type created through its workspace's default store. */
+const WORKSPACE_FORM = RECORD_KINDS.featureType.aliases![0];
 
 /** Feature types under a data store, or under a workspace (its default store). */
-@Controller(['rest/workspaces/:ws/datastores/:ds/featuretypes', 'rest/workspaces/:ws/featuretypes'])
+@Controller(collectionRoutes('featureType'))
 export class FeatureTypeController {
   constructor(private readonly featureTypes: FeatureTypeService) {}
 
@@ -39,11 +41,11 @@ export class FeatureTypeController {
   @Post()
   async create(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @RequestBody() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
     const { featureType, ctx } = await this.featureTypes.create(ws, ds, readBody(body, FeatureType));
-    const path = ds === undefined ? ['workspaces', ctx.workspace, 'featuretypes', featureType.name] : featureTypePath(ctx, featureType.name);
+    const path = ds === undefined ? recordSegments('featureType', { ...ctx, name: featureType.name }, WORKSPACE_FORM) : featureTypePath(ctx, featureType.name);
     return new Created(links.url(...path), featureType.name);
   }
 
-  @Get(':ft')
+  @Get(recordParam('featureType'))
   async get(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Param('ft') ft: string, @Links() links: LinkBuilder): Promise<Tagged> {
     const located = await this.featureTypes.get(ws, ds, ft);
     const document = featureTypeDocument(located.featureType, located.ctx, await this.featureTypes.liveAttributes(located), links);
@@ -51,7 +53,7 @@ export class FeatureTypeController {
   }
 
   /** Partial update; `?recalculate=nativebbox,latlonbbox,attributes` recomputes from the data (empty: nothing). */
-  @Put(':ft')
+  @Put(recordParam('featureType'))
   async update(
     @Param('ws') ws: string,
     @Param('ds') ds: string | undefined,
@@ -64,7 +66,7 @@ export class FeatureTypeController {
     return new Done();
   }
 
-  @Delete(':ft')
+  @Delete(recordParam('featureType'))
   async delete(
     @Param('ws') ws: string,
     @Param('ds') ds: string | undefined,

@@ -1,6 +1,6 @@
 import type { ListShape } from '../../rest/streamed-list';
 import type { AttributeInfo, Box } from '../../datastores/postgis/postgis.types';
-import { dbl, declaredRep, doc, FeatureType, link, list, LINK_FIELD, obj, Rep, RepDocument, textWithAttrs } from '@geocatalog/catalog-model';
+import { dbl, declaredRep, doc, FeatureType, link, list, LINK_FIELD, obj, recordSegments, Rep, RepDocument, textWithAttrs } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import type { DataStoreEntity } from '../datastores/datastore.entity';
@@ -31,7 +31,7 @@ export interface FeatureTypeContext {
 
 /** Path segments of a feature type below `/rest`. */
 export function featureTypePath(ctx: FeatureTypeContext, name: string): string[] {
-  return ['workspaces', ctx.workspace, 'datastores', ctx.store, 'featuretypes', name];
+  return recordSegments('featureType', { ...ctx, name });
 }
 
 /** `<featureTypes>` listing; links go through the store path, as GeoServer's do. */
@@ -90,7 +90,7 @@ export function featureTypeDocument(ft: FeatureTypeEntity, ctx: FeatureTypeConte
     declaredRep(FeatureType, ft, {
       namespace: obj([
         ['name', ctx.workspace],
-        [LINK_FIELD, link(links.href('namespaces', ctx.workspace), links.objectType)],
+        [LINK_FIELD, link(links.href(...recordSegments('namespace', { name: ctx.workspace })), links.objectType)],
       ]),
       nativeCRS: ft.nativeCrsWkt ? (ft.nativeCrsProjected ? textWithAttrs(ft.nativeCrsWkt, projected) : ft.nativeCrsWkt) : undefined,
       nativeBbox: ft.nativeBbox && ft.srs ? box(ft.nativeBbox, srsRep(ft.srs)) : undefined,
@@ -98,7 +98,7 @@ export function featureTypeDocument(ft: FeatureTypeEntity, ctx: FeatureTypeConte
       store: obj(
         [
           ['name', `${ctx.workspace}:${ctx.store}`],
-          [LINK_FIELD, link(links.href('workspaces', ctx.workspace, 'datastores', ctx.store), links.objectType)],
+          [LINK_FIELD, link(links.href(...recordSegments('dataStore', { workspace: ctx.workspace, name: ctx.store })), links.objectType)],
         ],
         [['class', 'dataStore']],
       ),

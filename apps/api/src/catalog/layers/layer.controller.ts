@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Delete, Post, Put } from '../../rest/write-routes';
-import { CatalogError, Layer, referenceFrom, RepDocument, splitQualified } from '@geocatalog/catalog-model';
+import { CatalogError, collectionRoutes, Layer, recordRoutes, referenceFrom, RepDocument, splitQualified } from '@geocatalog/catalog-model';
 import { readBody, readCatalogBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
@@ -11,28 +11,32 @@ import { StreamedList } from '../../rest/streamed-list';
 import { LAYER_LIST, layerDocument, layerListItem, layerStyleList, layerTag } from './layer.mapper';
 import { LayerService } from './layer.service';
 
+/** `rest/workspaces/:ws/layers/:layer` and `rest/layers/:layer` (the name `ws:layer`). */
+const [WORKSPACE_RECORD, QUALIFIED_RECORD] = recordRoutes('layer');
+const [WORKSPACE_LIST, QUALIFIED_LIST] = collectionRoutes('layer');
+
 /** `/rest/layers` (names `ws:layer`) and `/rest/workspaces/{ws}/layers` (bare names). */
 @Controller()
 export class LayerController {
   constructor(private readonly layers: LayerService) {}
 
-  @Get('rest/layers')
+  @Get(QUALIFIED_LIST)
   async list(@Links() links: LinkBuilder): Promise<StreamedList> {
     return streamedList(LAYER_LIST, await this.layers.list(), (l) => layerListItem(l, undefined, links));
   }
 
-  @Get('rest/workspaces/:ws/layers')
+  @Get(WORKSPACE_LIST)
   async listInWorkspace(@Param('ws') ws: string, @Links() links: LinkBuilder): Promise<StreamedList> {
     return streamedList(LAYER_LIST, await this.layers.list(ws), (l) => layerListItem(l, ws, links));
   }
 
-  @Get(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
+  @Get([WORKSPACE_RECORD, QUALIFIED_RECORD])
   async get(@Param('ws') ws: string | undefined, @Param('layer') layer: string, @Links() links: LinkBuilder): Promise<Tagged> {
     const located = await this.layers.get(qualify(ws, layer));
     return new Tagged(layerDocument(located, links), layerTag(located));
   }
 
-  @Put(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
+  @Put([WORKSPACE_RECORD, QUALIFIED_RECORD])
   async update(
     @Param('ws') ws: string | undefined,
     @Param('layer') layer: string,
@@ -43,7 +47,7 @@ export class LayerController {
     return new Done();
   }
 
-  @Delete(['rest/layers/:layer', 'rest/workspaces/:ws/layers/:layer'])
+  @Delete([WORKSPACE_RECORD, QUALIFIED_RECORD])
   async delete(
     @Param('ws') ws: string | undefined,
     @Param('layer') layer: string,
@@ -54,13 +58,13 @@ export class LayerController {
     return new Done();
   }
 
-  @Get('rest/layers/:layer/styles')
+  @Get(`${QUALIFIED_RECORD}/styles`)
   async styles(@Param('layer') layer: string, @Links() links: LinkBuilder): Promise<RepDocument> {
     return layerStyleList(await this.layers.get(layer), links);
   }
 
   /** Adds an existing style to the layer (`?default=true` also makes it the default). */
-  @Post('rest/layers/:layer/styles')
+  @Post(`${QUALIFIED_RECORD}/styles`)
   async addStyle(
     @Param('layer') layer: string,
     @RequestBody() body: RawBody,

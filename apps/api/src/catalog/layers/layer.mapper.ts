@@ -1,4 +1,4 @@
-import { Attribution, declaredRep, doc, Layer, link, list, LINK_FIELD, obj, Rep, RepDocument } from '@geocatalog/catalog-model';
+import { Attribution, declaredRep, doc, Layer, link, list, LINK_FIELD, obj, RECORD_KINDS, recordSegments, Rep, RepDocument } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import type { ListShape } from '../../rest/streamed-list';
 import { LinkBuilder } from '../../rest/rest-request';
@@ -9,10 +9,15 @@ import type { LocatedLayer } from './located-layer';
 
 export const LAYER_LIST: ListShape = { root: 'layers', item: 'layer' };
 
+/** `/layers/{workspace}:{name}`: how `/rest/layers` links its entries. */
+const QUALIFIED_LAYER_PATH = RECORD_KINDS.layer.aliases![0];
+
 /** An entry of `<layers>`: under `/rest/layers` names are `ws:name`; under a workspace they are bare. */
 export function layerListItem(l: { workspace: string; name: string }, scopedTo: string | undefined, links: LinkBuilder): Rep {
   const name = scopedTo ? l.name : `${l.workspace}:${l.name}`;
-  const href = scopedTo ? links.href('workspaces', scopedTo, 'layers', l.name) : links.href('layers', name);
+  const href = scopedTo
+    ? links.href(...recordSegments('layer', { workspace: scopedTo, name: l.name }))
+    : links.href(...recordSegments('layer', l, QUALIFIED_LAYER_PATH));
   return obj([
     ['name', name],
     [LINK_FIELD, link(href, links.listType)],

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { Delete, Post, Put } from '../../rest/write-routes';
-import { CatalogError, Namespace } from '@geocatalog/catalog-model';
+import { CatalogError, collectionRoutes, Namespace, recordParam, recordSegments } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
@@ -12,7 +12,7 @@ import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 
 /** `/rest/namespaces`: the namespace side of each workspace (prefix = workspace name). */
-@Controller('rest/namespaces')
+@Controller(collectionRoutes('namespace'))
 export class NamespaceController {
   constructor(
     private readonly workspaces: WorkspaceService,
@@ -36,17 +36,17 @@ export class NamespaceController {
       }
       throw err;
     });
-    return new Created(links.url('namespaces', ws.name), ws.name);
+    return new Created(links.url(...recordSegments('namespace', ws)), ws.name);
   }
 
-  @Get(':prefix')
+  @Get(recordParam('namespace'))
   async get(@Param('prefix') prefix: string): Promise<Tagged> {
     const ws = await this.workspaces.find(prefix);
     if (!ws) throw new CatalogError('NOT_FOUND', `No such namespace: '${prefix}' found`);
     return new Tagged(namespaceDocument(ws), workspaceTag(ws));
   }
 
-  @Put(':prefix')
+  @Put(recordParam('namespace'))
   async update(@Param('prefix') prefix: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     const input = readBody(body, Namespace);
     if (prefix === DEFAULT_ALIAS && input.name) {
@@ -62,7 +62,7 @@ export class NamespaceController {
     return new Done();
   }
 
-  @Delete(':prefix')
+  @Delete(recordParam('namespace'))
   async delete(@Param('prefix') prefix: string, @QueryFlag('recurse') recurse: boolean, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     if (prefix === DEFAULT_ALIAS) throw new CatalogError('NOT_CHANGEABLE', "Can't delete the default namespace");
     const storeIds = await this.workspaces.delete(prefix, recurse, ifMatch).catch((err: unknown) => {

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { Delete, Post, Put } from '../../rest/write-routes';
-import { CatalogError, Style } from '@geocatalog/catalog-model';
+import { CatalogError, collectionRoutes, recordParam, Style } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder, negotiateFormat, RestRequest } from '../../rest/rest-request';
@@ -12,7 +12,7 @@ import { STYLE_LIST, styleDocument, styleListItem, stylePath, styleTag } from '.
 import { StyleService } from './style.service';
 
 /** `/rest/styles` (global) and `/rest/workspaces/{ws}/styles`: records and their SLD documents. */
-@Controller(['rest/styles', 'rest/workspaces/:ws/styles'])
+@Controller(collectionRoutes('style'))
 export class StyleController {
   constructor(private readonly styles: StyleService) {}
 
@@ -43,7 +43,7 @@ export class StyleController {
   }
 
   /** The record, or the SLD document itself with `.sld`, `?format=sld` or an SLD `Accept`. */
-  @Get(':style')
+  @Get(recordParam('style'))
   async get(@Param('ws') ws: string | undefined, @Param('style') name: string, @Req() req: RestRequest): Promise<Tagged> {
     if (negotiateFormat(req) === 'sld') {
       const { style, bytes } = await this.styles.content(ws, name);
@@ -54,7 +54,7 @@ export class StyleController {
   }
 
   /** New SLD content (validated unless `?raw=true`), or changes to the record (XML/JSON `<style>`). */
-  @Put(':style')
+  @Put(recordParam('style'))
   async update(
     @Param('ws') ws: string | undefined,
     @Param('style') name: string,
@@ -72,7 +72,7 @@ export class StyleController {
     return new Done();
   }
 
-  @Delete(':style')
+  @Delete(recordParam('style'))
   async delete(
     @Param('ws') ws: string | undefined,
     @Param('style') name: string,

@@ -1,12 +1,12 @@
 import type { ListShape } from '../../rest/streamed-list';
-import { declaredRep, doc, link, LINK_FIELD, obj, Rep, RepDocument, Style } from '@geocatalog/catalog-model';
+import { declaredRep, doc, link, LINK_FIELD, obj, recordSegments, Rep, RepDocument, Style } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { StyleEntity } from './style.entity';
 
 /** Path segments of a style below `/rest`. */
 export function stylePath(style: { name: string }, workspace: string | undefined): string[] {
-  return workspace ? ['workspaces', workspace, 'styles', style.name] : ['styles', style.name];
+  return recordSegments('style', { workspace, name: style.name });
 }
 
 /** `<styles>` listing (global, or one workspace's). */

@@ -4,7 +4,7 @@ import { readBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, Tagged } from '../../rest/rest-response';
-import { doc, list, RepDocument, Workspace } from '@geocatalog/catalog-model';
+import { collectionRoutes, doc, list, recordParam, recordSegments, RepDocument, Workspace } from '@geocatalog/catalog-model';
 import { streamedList } from '../list-pages';
 import { StreamedList } from '../../rest/streamed-list';
 import { WORKSPACE_LIST, workspaceDocument, workspaceListItem, workspaceTag } from './workspace.mapper';
@@ -12,7 +12,7 @@ import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from './workspace.service';
 
 /** `/rest/workspaces`: GeoServer's workspace endpoints. */
-@Controller('rest/workspaces')
+@Controller(collectionRoutes('workspace'))
 export class WorkspaceController {
   constructor(
     private readonly workspaces: WorkspaceService,
@@ -27,16 +27,16 @@ export class WorkspaceController {
   @Post()
   async create(@RequestBody() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
     const ws = await this.workspaces.create(readBody(body, Workspace), makeDefault);
-    return new Created(links.url('workspaces', ws.name), ws.name);
+    return new Created(links.url(...recordSegments('workspace', ws)), ws.name);
   }
 
-  @Get(':ws')
+  @Get(recordParam('workspace'))
   async get(@Param('ws') name: string, @Links() links: LinkBuilder): Promise<Tagged> {
     const ws = await this.workspaces.get(name);
     return new Tagged(workspaceDocument(ws, links), workspaceTag(ws));
   }
 
-  @Put(':ws')
+  @Put(recordParam('workspace'))
   async update(@Param('ws') name: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     const input = readBody(body, Workspace);
     if (name === DEFAULT_ALIAS && input.name) {
@@ -47,7 +47,7 @@ export class WorkspaceController {
     return new Done();
   }
 
-  @Delete(':ws')
+  @Delete(recordParam('workspace'))
   async delete(@Param('ws') name: string, @QueryFlag('recurse') recurse: boolean, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     await this.connector.releaseAll(await this.workspaces.delete(name, recurse, ifMatch));
     return new Done();

@@ -1,5 +1,5 @@
 import type { ListShape } from '../../rest/streamed-list';
-import { declaredRep, doc, link, LINK_FIELD, Namespace, obj, Rep, RepDocument, Workspace } from '@geocatalog/catalog-model';
+import { declaredRep, doc, link, LINK_FIELD, Namespace, obj, recordSegments, Rep, RepDocument, Workspace } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { WorkspaceEntity } from './workspace.entity';
@@ -11,13 +11,13 @@ export const WORKSPACE_LIST: ListShape = { root: 'workspaces', item: 'workspace'
 export function workspaceListItem(w: { name: string }, links: LinkBuilder): Rep {
   return obj([
     ['name', w.name],
-    [LINK_FIELD, link(links.href('workspaces', w.name), links.listType)],
+    [LINK_FIELD, link(links.href(...recordSegments('workspace', w)), links.listType)],
   ]);
 }
 
 /** `<workspace>` from its declaration, with the four store-collection links. */
 export function workspaceDocument(w: WorkspaceEntity, links: LinkBuilder): RepDocument {
-  const storeLink = (kind: string) => link(links.href('workspaces', w.name, kind), links.objectType);
+  const storeLink = (kind: string) => link(links.href(...recordSegments('workspace', w), kind), links.objectType);
   return doc(
     'workspace',
     declaredRep(Workspace, w, {
@@ -36,7 +36,7 @@ export const NAMESPACE_LIST: ListShape = { root: 'namespaces', item: 'namespace'
 export function namespaceListItem(w: { name: string }, links: LinkBuilder): Rep {
   return obj([
     ['name', w.name],
-    [LINK_FIELD, link(links.href('namespaces', w.name), links.listType)],
+    [LINK_FIELD, link(links.href(...recordSegments('namespace', w)), links.listType)],
   ]);
 }
 
