@@ -2,34 +2,51 @@
  * Where each record lives in a GeoServer data directory (`GeoServerDataDirectory`'s layout), and
  * the REST path that names it in a plan. Reader and writer share these, so a path is spelled once.
  */
+import { directoryFile, type KindName, RECORD_KINDS, type RecordNames, recordPath, recordSegments } from '@geocatalog/catalog-model';
 
-/** REST paths (without `/rest`) of the records of a data directory, kept or skipped. */
+/** `/layers/{workspace}:{name}`: how a plan names a layer, as GeoServer's `/rest/layers` does. */
+const QUALIFIED_LAYER = RECORD_KINDS.layer.aliases![0];
+
+/**
+ * REST paths (without `/rest`) of the records of a data directory, kept or skipped: the catalog's
+ * kinds from the registry; the kinds GeoServer has and this catalog skips, here.
+ */
 export const restPath = {
-  workspace: (ws: string) => `/workspaces/${ws}`,
-  namespace: (ws: string) => `/namespaces/${ws}`,
-  dataStore: (ws: string, store: string) => `/workspaces/${ws}/datastores/${store}`,
-  featureType: (ws: string, store: string, name: string) => `/workspaces/${ws}/datastores/${store}/featuretypes/${name}`,
-  layer: (ws: string, name: string) => `/layers/${ws}:${name}`,
-  style: (ws: string | undefined, name: string) => (ws ? `/workspaces/${ws}/styles/${name}` : `/styles/${name}`),
+  workspace: (ws: string) => recordPath('workspace', { name: ws }),
+  namespace: (ws: string) => recordPath('namespace', { name: ws }),
+  dataStore: (ws: string, store: string) => recordPath('dataStore', { workspace: ws, name: store }),
+  featureType: (ws: string, store: string, name: string) => recordPath('featureType', { workspace: ws, store, name }),
+  layer: (ws: string, name: string) => `/${recordSegments('layer', { workspace: ws, name }, QUALIFIED_LAYER).join('/')}`,
+  style: (ws: string | undefined, name: string) => recordPath('style', { workspace: ws, name }),
   coverageStore: (ws: string, store: string) => `/workspaces/${ws}/coveragestores/${store}`,
   coverage: (ws: string, store: string, name: string) => `/workspaces/${ws}/coveragestores/${store}/coverages/${name}`,
   wmsStore: (ws: string, store: string) => `/workspaces/${ws}/wmsstores/${store}`,
   wmsLayer: (ws: string, store: string, name: string) => `/workspaces/${ws}/wmsstores/${store}/wmslayers/${name}`,
   wmtsStore: (ws: string, store: string) => `/workspaces/${ws}/wmtsstores/${store}`,
   wmtsLayer: (ws: string, store: string, name: string) => `/workspaces/${ws}/wmtsstores/${store}/layers/${name}`,
-  layerGroup: (ws: string | undefined, name: string) => (ws ? `/workspaces/${ws}/layergroups/${name}` : `/layergroups/${name}`),
+  layerGroup: (ws: string | undefined, name: string) => recordPath('layerGroup', { workspace: ws, name }),
 };
 
-/** File paths (relative to the directory's root) GeoServer gives each record. */
+/** A record's file, for a kind the registry places in a data directory. */
+function fileOf(kind: KindName, names: RecordNames): string {
+  const file = directoryFile(kind, names);
+  if (file === null) throw new Error(`A ${kind} has no file in a data directory`);
+  return file;
+}
+
+/** File paths (relative to the directory's root) GeoServer gives each record (the registry's `directory`). */
 export const dirFile = {
   defaultWorkspace: 'workspaces/default.xml',
-  workspace: (ws: string) => `workspaces/${ws}/workspace.xml`,
-  namespace: (ws: string) => `workspaces/${ws}/namespace.xml`,
-  dataStore: (ws: string, store: string) => `workspaces/${ws}/${store}/datastore.xml`,
-  featureType: (ws: string, store: string, name: string) => `workspaces/${ws}/${store}/${name}/featuretype.xml`,
-  layer: (ws: string, store: string, name: string) => `workspaces/${ws}/${store}/${name}/layer.xml`,
+  workspace: (ws: string) => fileOf('workspace', { name: ws }),
+  namespace: (ws: string) => fileOf('namespace', { name: ws }),
+  dataStore: (ws: string, store: string) => fileOf('dataStore', { workspace: ws, name: store }),
+  featureType: (ws: string, store: string, name: string) => fileOf('featureType', { workspace: ws, store, name }),
+  layer: (ws: string, store: string, name: string) => fileOf('layer', { workspace: ws, store, name }),
   /** The folder of a style's `.xml` and its SLD file. */
-  styleFolder: (ws: string | undefined) => (ws ? `workspaces/${ws}/styles/` : 'styles/'),
+  styleFolder: (ws: string | undefined) => {
+    const file = fileOf('style', { workspace: ws, name: '' });
+    return file.slice(0, file.lastIndexOf('/') + 1);
+  },
 };
 
 /** The store files GeoServer looks for in a store folder, in its order, with the kind they hold. */

@@ -116,7 +116,7 @@ export class ImportPlanner {
         {
           action: changes ? 'update' : 'unchanged',
           kind: 'workspace',
-          resource: '/workspaces/default',
+          resource: restPath.workspace('default'),
           reason: changes ? `the default workspace becomes ${wanted}` : undefined,
         },
         changes ? () => this.services.workspaces.setDefault(wanted) : undefined,

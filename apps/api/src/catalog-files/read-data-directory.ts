@@ -208,7 +208,7 @@ class DirectoryReader {
   private readDefaultWorkspace(): void {
     const file = dirFile.defaultWorkspace;
     if (!this.dir.has(file)) return;
-    this.attempt('workspace', '/workspaces/default', file, () => {
+    this.attempt('workspace', restPath.workspace('default'), file, () => {
       const name = textOf(this.parse(file, 'workspace'), 'name')?.trim();
       if (!name) throw new Error('It names no workspace');
       this.out.defaultWorkspace = name;
