@@ -1,20 +1,14 @@
-/** Kinds of catalog record the history names (contract §7). */
-export const CHANGE_KINDS = ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'style', 'user'] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
+import { RECORD_KINDS, STORED_KINDS, type StoredKind } from '@geocatalog/catalog-model';
+
+/** Kinds of catalog record the history names (contract §7): the registry's kinds whose table exists. */
+export const CHANGE_KINDS: readonly ChangeKind[] = STORED_KINDS;
+export type ChangeKind = StoredKind;
 
 /** What a change did to its record. */
 export type ChangeOperation = 'create' | 'update' | 'delete';
 
-/** The table holding each kind's rows (a namespace is its workspace's row). */
-export const KIND_TABLES: Record<ChangeKind, string> = {
-  workspace: 'workspace',
-  namespace: 'workspace',
-  dataStore: 'data_store',
-  featureType: 'feature_type',
-  layer: 'layer',
-  style: 'style',
-  user: 'app_user',
-};
+/** The table holding each kind's rows (a namespace is its workspace's row), from the registry. */
+export const KIND_TABLES = Object.fromEntries(STORED_KINDS.map((kind) => [kind, RECORD_KINDS[kind].table])) as Record<ChangeKind, string>;
 
 /** A record's row as the history keeps it: column names as in the database, as JSON. */
 export type RawRow = Record<string, unknown> & { id: number };
