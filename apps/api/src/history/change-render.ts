@@ -34,78 +34,84 @@ function json(document: RepDocument): unknown {
   return JSON.parse(toJson(document));
 }
 
+/** What a drawer is given: the row, how to find related rows as they were then, and the links. */
+interface Drawing {
+  tx: EntityManager;
+  raw: RawRow;
+  rows: RowSource;
+  links: LinkBuilder;
+  /** The name of a related record as it was then (null when it cannot be found). */
+  nameOf: (kind: ChangeKind, id: unknown) => Promise<string | null>;
+}
+
+/** Draws one kind's row; null when a record it names cannot be found. */
+type Drawer = (d: Drawing) => Promise<unknown>;
+
+async function drawLayer({ tx, raw, rows, links, nameOf }: Drawing): Promise<unknown> {
+  const layer = hydrate(tx, LayerEntity, raw);
+  const ftRow = await rows('featureType', layer.featureTypeId);
+  if (!ftRow) return null;
+  const featureType = hydrate(tx, FeatureTypeEntity, ftRow);
+  const ws = await nameOf('workspace', ftRow.workspace_id);
+  const store = await nameOf('dataStore', ftRow.data_store_id);
+  if (ws === null || store === null) return null;
+  const styleOf = async (id: number): Promise<StyleEntity | null> => {
+    const row = await rows('style', id);
+    if (!row) return null;
+    const style = hydrate(tx, StyleEntity, row);
+    const styleWs = typeof row.workspace_id === 'number' ? await nameOf('workspace', row.workspace_id) : null;
+    if (styleWs !== null) style.workspace = Object.assign(new WorkspaceEntity(), { name: styleWs });
+    return style;
+  };
+  layer.defaultStyle = layer.defaultStyleId === null ? null : await styleOf(layer.defaultStyleId);
+  const styles: StyleEntity[] = [];
+  for (const id of (raw.style_ids as number[] | undefined) ?? []) {
+    const style = await styleOf(id);
+    if (style) styles.push(style);
+  }
+  const located = { layer, featureType, workspace: ws, store, styles };
+  return json(layerDocument(located, links));
+}
+
+/** How each kind's row is drawn: a kind the history records and cannot draw does not compile. */
+const DRAWERS: Record<ChangeKind, Drawer> = {
+  workspace: async ({ tx, raw, links }) => json(workspaceDocument(hydrate(tx, WorkspaceEntity, raw), links)),
+  namespace: async ({ tx, raw }) => json(namespaceDocument(hydrate(tx, WorkspaceEntity, raw))),
+  dataStore: async ({ tx, raw, links, nameOf }) => {
+    const ws = await nameOf('workspace', raw.workspace_id);
+    return ws === null ? null : json(dataStoreDocument(ws, hydrate(tx, DataStoreEntity, raw), links));
+  },
+  featureType: async ({ tx, raw, links, nameOf }) => {
+    const ft = hydrate(tx, FeatureTypeEntity, raw);
+    const ws = await nameOf('workspace', raw.workspace_id);
+    const store = await nameOf('dataStore', raw.data_store_id);
+    if (ws === null || store === null) return null;
+    return json(featureTypeDocument(ft, { workspace: ws, store }, ft.attributes ?? [], links));
+  },
+  layer: drawLayer,
+  style: async ({ tx, raw, nameOf }) => {
+    const ws = typeof raw.workspace_id === 'number' ? await nameOf('workspace', raw.workspace_id) : undefined;
+    return ws === null ? null : json(styleDocument(hydrate(tx, StyleEntity, raw), ws));
+  },
+  user: async ({ raw }) => {
+    const view = { userName: String(raw.name), enabled: raw.enabled === true };
+    const representation = json(doc('user', declaredRep(User, view))) as { user: Record<string, unknown> };
+    // Role grants are changes to the user too: the history shows them beside its fields.
+    representation.user.roles = (raw.roles as string[] | undefined) ?? [];
+    return representation;
+  },
+};
+
 /**
  * Draws a record's row as its JSON representation, the way a GET of it would answer at that
  * moment; the records it names (workspace, store, styles) come from `rows`, as they were then.
  * Null when a record it names cannot be found.
  */
 export async function drawRecord(tx: EntityManager, kind: ChangeKind, raw: RawRow, rows: RowSource, restBase: string): Promise<unknown> {
-  const links = new LinkBuilder(restBase, 'json');
   const nameOf = async (k: ChangeKind, id: unknown): Promise<string | null> => {
     if (typeof id !== 'number') return null;
     const row = await rows(k, id);
     return row ? String(row.name) : null;
   };
-  switch (kind) {
-    case 'workspace': {
-      const ws = hydrate(tx, WorkspaceEntity, raw);
-      return json(workspaceDocument(ws, links));
-    }
-    case 'namespace': {
-      const ws = hydrate(tx, WorkspaceEntity, raw);
-      return json(namespaceDocument(ws));
-    }
-    case 'dataStore': {
-      const ds = hydrate(tx, DataStoreEntity, raw);
-      const ws = await nameOf('workspace', raw.workspace_id);
-      if (ws === null) return null;
-      return json(dataStoreDocument(ws, ds, links));
-    }
-    case 'featureType': {
-      const ft = hydrate(tx, FeatureTypeEntity, raw);
-      const ws = await nameOf('workspace', raw.workspace_id);
-      const store = await nameOf('dataStore', raw.data_store_id);
-      if (ws === null || store === null) return null;
-      const ctx = { workspace: ws, store };
-      return json(featureTypeDocument(ft, ctx, ft.attributes ?? [], links));
-    }
-    case 'layer': {
-      const layer = hydrate(tx, LayerEntity, raw);
-      const ftRow = await rows('featureType', layer.featureTypeId);
-      if (!ftRow) return null;
-      const featureType = hydrate(tx, FeatureTypeEntity, ftRow);
-      const ws = await nameOf('workspace', ftRow.workspace_id);
-      const store = await nameOf('dataStore', ftRow.data_store_id);
-      if (ws === null || store === null) return null;
-      const styleOf = async (id: number): Promise<StyleEntity | null> => {
-        const row = await rows('style', id);
-        if (!row) return null;
-        const style = hydrate(tx, StyleEntity, row);
-        const styleWs = typeof row.workspace_id === 'number' ? await nameOf('workspace', row.workspace_id) : null;
-        if (styleWs !== null) style.workspace = Object.assign(new WorkspaceEntity(), { name: styleWs });
-        return style;
-      };
-      layer.defaultStyle = layer.defaultStyleId === null ? null : await styleOf(layer.defaultStyleId);
-      const styles: StyleEntity[] = [];
-      for (const id of (raw.style_ids as number[] | undefined) ?? []) {
-        const style = await styleOf(id);
-        if (style) styles.push(style);
-      }
-      const located = { layer, featureType, workspace: ws, store, styles };
-      return json(layerDocument(located, links));
-    }
-    case 'style': {
-      const style = hydrate(tx, StyleEntity, raw);
-      const ws = typeof raw.workspace_id === 'number' ? await nameOf('workspace', raw.workspace_id) : undefined;
-      if (ws === null) return null;
-      return json(styleDocument(style, ws));
-    }
-    case 'user': {
-      const view = { userName: String(raw.name), enabled: raw.enabled === true };
-      const representation = json(doc('user', declaredRep(User, view))) as { user: Record<string, unknown> };
-      // Role grants are changes to the user too: the history shows them beside its fields.
-      representation.user.roles = (raw.roles as string[] | undefined) ?? [];
-      return representation;
-    }
-  }
+  return DRAWERS[kind]({ tx, raw, rows, links: new LinkBuilder(restBase, 'json'), nameOf });
 }

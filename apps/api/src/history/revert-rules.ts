@@ -36,12 +36,14 @@ function referrerSql(ref: Reference): string {
  * What no two records may share, per kind (the database's unique keys), as a condition on the
  * current row `t` and the row to be written `r`, with what the other record then is.
  */
-const UNIQUE: Partial<Record<ChangeKind, Array<[condition: string, other: string]>>> = {
+const UNIQUE: Record<ChangeKind, Array<[condition: string, other: string]>> = {
   workspace: [
     ['t.name = r.name', 'has its name now'],
     ['NOT t.isolated AND NOT r.isolated AND t.namespace_uri = r.namespace_uri', 'has its namespace URI now'],
     ['t.is_default AND r.is_default', 'is the default workspace now'],
   ],
+  // A namespace is its workspace's row: the workspace's keys hold.
+  namespace: [],
   dataStore: [['t.workspace_id = r.workspace_id AND t.name = r.name', 'has its name now']],
   featureType: [['t.workspace_id = r.workspace_id AND t.name = r.name', 'has its name now']],
   layer: [['t.feature_type_id = r.feature_type_id', 'publishes its feature type now']],
@@ -78,7 +80,7 @@ export async function whyNotPutBack(tx: EntityManager, kind: ChangeKind, raw: Ra
     for (const id of ids) if (!(await exists(tx, ref.to, id))) return `${path} needs ${await gone(tx, ref.to, id)}`;
   }
   const table = KIND_TABLES[kind];
-  for (const [condition, what] of UNIQUE[kind] ?? []) {
+  for (const [condition, what] of UNIQUE[kind]) {
     const [other]: Array<{ id: number }> = await tx.query(
       `SELECT t.id FROM ${table} t, jsonb_populate_record(NULL::${table}, $1::jsonb) r WHERE t.id <> r.id AND ${condition} LIMIT 1`,
       [JSON.stringify(raw)],

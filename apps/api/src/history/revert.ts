@@ -26,8 +26,35 @@ interface Step {
   blocked: string | null;
 }
 
-/** The order in which deleted records come back: what others point to first. */
-const RESTORE_ORDER: ChangeKind[] = ['workspace', 'style', 'dataStore', 'featureType', 'layer', 'user'];
+/**
+ * The order in which deleted records come back, by kind: what others point to first. A namespace
+ * is its workspace's row (the revert puts the workspace back).
+ */
+const RESTORE_ORDER: Record<ChangeKind, number> = { workspace: 0, namespace: 0, style: 1, dataStore: 2, featureType: 3, layer: 4, user: 5 };
+
+/** Rows of other tables a kind's history row carries (a layer's alternate styles, a user's roles), written back with it. */
+const OWNED_ROWS: Record<ChangeKind, ((tx: EntityManager, raw: RawRow) => Promise<void>) | null> = {
+  workspace: null,
+  namespace: null,
+  dataStore: null,
+  featureType: null,
+  style: null,
+  layer: async (tx, raw) => {
+    await tx.query(`DELETE FROM layer_style WHERE layer_id = $1`, [raw.id]);
+    await tx.query(
+      `INSERT INTO layer_style (layer_id, style_id, position)
+         SELECT $1, value::integer, ordinality - 1 FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY`,
+      [raw.id, JSON.stringify(raw.style_ids ?? [])],
+    );
+  },
+  user: async (tx, raw) => {
+    await tx.query(`DELETE FROM user_role WHERE user_id = $1`, [raw.id]);
+    await tx.query(`INSERT INTO user_role (user_id, role) SELECT $1, value FROM jsonb_array_elements_text($2::jsonb)`, [
+      raw.id,
+      JSON.stringify(raw.roles ?? []),
+    ]);
+  },
+};
 /** Keys of a history row that are not columns of its table. */
 const NOT_COLUMNS = new Set(['version', 'style_ids', 'roles']);
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
@@ -121,7 +148,7 @@ export class ChangeReverter {
    * first, so one round usually does it.
    */
   private async apply(tx: EntityManager, seq: string, undone: Undone[]): Promise<void> {
-    const byKind = (u: Undone) => RESTORE_ORDER.indexOf(u.kind);
+    const byKind = (u: Undone) => RESTORE_ORDER[u.kind];
     let steps: Step[] = [
       ...undone.filter((u) => u.operation === 'create').reverse(),
       ...undone.filter((u) => u.operation === 'delete').sort((a, b) => byKind(a) - byKind(b)),
@@ -171,20 +198,6 @@ export class ChangeReverter {
       const list = columns.map((c) => `"${c}"`).join(', ');
       await tx.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM ${row}`, [JSON.stringify(raw)]);
     }
-    if (kind === 'layer') {
-      await tx.query(`DELETE FROM layer_style WHERE layer_id = $1`, [raw.id]);
-      await tx.query(
-        `INSERT INTO layer_style (layer_id, style_id, position)
-           SELECT $1, value::integer, ordinality - 1 FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY`,
-        [raw.id, JSON.stringify(raw.style_ids ?? [])],
-      );
-    }
-    if (kind === 'user') {
-      await tx.query(`DELETE FROM user_role WHERE user_id = $1`, [raw.id]);
-      await tx.query(`INSERT INTO user_role (user_id, role) SELECT $1, value FROM jsonb_array_elements_text($2::jsonb)`, [
-        raw.id,
-        JSON.stringify(raw.roles ?? []),
-      ]);
-    }
+    await OWNED_ROWS[kind]?.(tx, raw);
   }
 }
