@@ -15,6 +15,8 @@ import {
   type Rep,
   type RepObject,
   type SentReference,
+  STORED_KINDS,
+  type StoredKind,
 } from '@geocatalog/catalog-model';
 import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
 import { box } from '../catalog/featuretypes/featuretype.mapper';
@@ -66,15 +68,34 @@ class DirectoryWriter {
     this.featureTypesByKey = new Map(dir.featureTypes.map((f) => [`${f.workspace}:${f.input.name}`, f]));
   }
 
+  /**
+   * How each kind's records are written; null for a kind GeoServer keeps outside the catalog's
+   * folders (users). A kind without an entry does not compile.
+   */
+  private readonly writers: Record<StoredKind, ((out: DirFiles) => void) | null> = {
+    workspace: () => {
+      for (const ws of this.dir.workspaces) this.put(dirFile.workspace(ws.input.name), this.workspaceXml(ws.input.name));
+      if (this.dir.defaultWorkspace) this.put(dirFile.defaultWorkspace, this.workspaceXml(this.dir.defaultWorkspace));
+    },
+    namespace: () => {
+      for (const ns of this.dir.namespaces) this.put(dirFile.namespace(ns.input.name), this.namespaceXml(ns.input.name));
+    },
+    dataStore: () => {
+      for (const store of this.dir.dataStores) this.writeDataStore(store);
+    },
+    featureType: () => {
+      for (const ft of this.dir.featureTypes) this.put(dirFile.featureType(ft.workspace, ft.store, ft.input.name), this.featureTypeXml(ft));
+    },
+    layer: () => {
+      for (const layer of this.dir.layers) this.writeLayer(layer);
+    },
+    style: (out) => this.writeStyles(out),
+    user: null,
+  };
+
   write(): DirFiles {
-    for (const ws of this.dir.workspaces) this.put(dirFile.workspace(ws.input.name), this.workspaceXml(ws.input.name));
-    for (const ns of this.dir.namespaces) this.put(dirFile.namespace(ns.input.name), this.namespaceXml(ns.input.name));
-    if (this.dir.defaultWorkspace) this.put(dirFile.defaultWorkspace, this.workspaceXml(this.dir.defaultWorkspace));
-    for (const store of this.dir.dataStores) this.writeDataStore(store);
-    for (const ft of this.dir.featureTypes) this.put(dirFile.featureType(ft.workspace, ft.store, ft.input.name), this.featureTypeXml(ft));
-    for (const layer of this.dir.layers) this.writeLayer(layer);
     const out: DirFiles = new Map();
-    this.writeStyles(out);
+    for (const kind of STORED_KINDS) this.writers[kind]?.(out);
     const encoder = new TextEncoder();
     for (const [path, xml] of this.files) out.set(path, encoder.encode(xml));
     return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
