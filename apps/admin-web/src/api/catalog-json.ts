@@ -22,3 +22,6 @@ export function restPathOfHref(href: string): string | null {
 
 /** A path segment: names may hold any letter, so every segment is encoded. */
 export const seg = (value: string): string => encodeURIComponent(value);
+
+/** A REST path (below `/rest`) of segments from the record-kind registry, each encoded. */
+export const pathOf = (segments: string[]): string => `/${segments.map(seg).join('/')}`;

@@ -1,4 +1,5 @@
-import { isObject, listNames, stringOf, booleanOf, seg, wrapped } from './catalog-json';
+import { collectionSegments, recordSegments } from '@geocatalog/catalog-model';
+import { isObject, listNames, stringOf, booleanOf, pathOf, wrapped } from './catalog-json';
 import type { RestClient } from './rest-client';
 import type { Versioned } from './versioned';
 
@@ -45,7 +46,7 @@ export interface ConnectionTestResult {
 
 /** `GET /workspaces/{ws}/datastores.json`. */
 export async function listDataStores(client: RestClient, workspace: string, signal?: AbortSignal): Promise<DataStoreRef[]> {
-  const body = await client.getJson(`/workspaces/${seg(workspace)}/datastores.json`, signal);
+  const body = await client.getJson(`${pathOf(collectionSegments('dataStore', { workspace }))}.json`, signal);
   return listNames(body, 'dataStores', 'dataStore', 'data store').map((name) => ({ workspace, name }));
 }
 
@@ -108,7 +109,7 @@ export function postgisParametersOf(store: DataStore): PostgisParameters {
 
 /** `POST /workspaces/{ws}/datastores`; resolves with the created name. */
 export async function createDataStore(client: RestClient, workspace: string, input: DataStoreInput): Promise<string> {
-  const created = await client.postJson(`/workspaces/${seg(workspace)}/datastores`, dataStoreBody(input));
+  const created = await client.postJson(pathOf(collectionSegments('dataStore', { workspace })), dataStoreBody(input));
   return created.trim() || input.name;
 }
 
@@ -150,5 +151,5 @@ export function parseConnectionTest(text: string): ConnectionTestResult {
 }
 
 export function dataStorePath(ref: DataStoreRef, suffix = ''): string {
-  return `/workspaces/${seg(ref.workspace)}/datastores/${seg(ref.name)}${suffix}`;
+  return `${pathOf(recordSegments('dataStore', ref))}${suffix}`;
 }

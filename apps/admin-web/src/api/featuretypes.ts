@@ -1,4 +1,5 @@
-import { isObject, listEntries, listNames, seg, stringList, stringOf, booleanOf, wrapped } from './catalog-json';
+import { collectionSegments, recordSegments } from '@geocatalog/catalog-model';
+import { isObject, listEntries, listNames, pathOf, stringList, stringOf, booleanOf, wrapped } from './catalog-json';
 import { dataStorePath, type DataStoreRef } from './datastores';
 import type { RestClient } from './rest-client';
 
@@ -53,14 +54,14 @@ export async function listFeatureTypes(client: RestClient, store: DataStoreRef, 
  * `GET …/featuretypes.json?list=available_with_geom`.
  */
 export async function listAvailableTables(client: RestClient, store: DataStoreRef, signal?: AbortSignal): Promise<string[]> {
-  return stringList(await client.getJson(`${dataStorePath(store)}/featuretypes.json?list=available_with_geom`, signal));
+  return stringList(await client.getJson(`${featureTypesPath(store)}.json?list=available_with_geom`, signal));
 }
 
 /** `POST …/featuretypes`: publishes a table as a feature type and a layer. */
 export async function publishTable(client: RestClient, store: DataStoreRef, input: PublishInput): Promise<string> {
   const featureType: Record<string, unknown> = { name: input.name ?? input.nativeName, nativeName: input.nativeName, enabled: true };
   if (input.title) featureType.title = input.title;
-  const created = await client.postJson(`${dataStorePath(store)}/featuretypes`, { featureType });
+  const created = await client.postJson(featureTypesPath(store), { featureType });
   return created.trim() || input.nativeName;
 }
 
@@ -98,7 +99,12 @@ export async function getFeatureTypeAt(client: RestClient, path: string, signal?
 
 /** `GET /workspaces/{ws}/datastores/{ds}/featuretypes/{ft}.json`. */
 export function featureTypePath(store: DataStoreRef, name: string): string {
-  return `${dataStorePath(store)}/featuretypes/${seg(name)}`;
+  return pathOf(recordSegments('featureType', { workspace: store.workspace, store: store.name, name }));
+}
+
+/** `/workspaces/{ws}/datastores/{ds}/featuretypes`: a store's feature types. */
+function featureTypesPath(store: DataStoreRef): string {
+  return pathOf(collectionSegments('featureType', { workspace: store.workspace, store: store.name }));
 }
 
 /** The short geometry type of an attribute binding (`…jts.geom.MultiPolygon` → `MultiPolygon`), or null. */

@@ -1,4 +1,5 @@
-import { isObject, listEntries, listNames, restPathOfHref, seg, stringOf, booleanOf, wrapped } from './catalog-json';
+import { collectionSegments, RECORD_KINDS, recordSegments } from '@geocatalog/catalog-model';
+import { isObject, listEntries, listNames, pathOf, restPathOfHref, stringOf, booleanOf, wrapped } from './catalog-json';
 import type { RestClient } from './rest-client';
 import { parseStyleRef, styleRefBody, type StyleRef } from './styles';
 
@@ -38,7 +39,9 @@ export const qualifiedLayerName = (ref: LayerRef): string => (ref.workspace ? `$
 
 /** `GET /layers.json`: every layer of every workspace. */
 export async function listLayers(client: RestClient, signal?: AbortSignal): Promise<LayerRef[]> {
-  return listNames(await client.getJson('/layers.json', signal), 'layers', 'layer', 'layer').map(parseLayerName);
+  return listNames(await client.getJson(`${pathOf(collectionSegments('layer', {}, QUALIFIED_LAYER_PATH))}.json`, signal), 'layers', 'layer', 'layer').map(
+    parseLayerName,
+  );
 }
 
 /** Reads `{"layer":{…}}` of the layer `ref`. */
@@ -57,8 +60,11 @@ export function parseLayer(body: unknown, ref: LayerRef): Layer {
   };
 }
 
+/** `/layers/{workspace}:{name}`, the path the console names a layer by. */
+const QUALIFIED_LAYER_PATH = RECORD_KINDS.layer.aliases![0];
+
 export function layerPath(ref: LayerRef, suffix = ''): string {
-  return `/layers/${seg(qualifiedLayerName(ref))}${suffix}`;
+  return `${pathOf(recordSegments('layer', ref, QUALIFIED_LAYER_PATH))}${suffix}`;
 }
 
 /** `GET /layers/{ws}:{layer}.json`. */
@@ -87,6 +93,6 @@ export async function deleteLayer(client: RestClient, ref: LayerRef): Promise<vo
 
 /** Names of the layers of one workspace: `GET /workspaces/{ws}/layers.json`. */
 export async function listWorkspaceLayers(client: RestClient, workspace: string, signal?: AbortSignal): Promise<LayerRef[]> {
-  const body = await client.getJson(`/workspaces/${seg(workspace)}/layers.json`, signal);
+  const body = await client.getJson(`${pathOf(collectionSegments('layer', { workspace }))}.json`, signal);
   return listNames(body, 'layers', 'layer', 'layer').map((name) => ({ workspace, name: parseLayerName(name).name }));
 }

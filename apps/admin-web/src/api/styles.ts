@@ -1,4 +1,5 @@
-import { isObject, listNames, restPathOfHref, seg, stringOf, wrapped } from './catalog-json';
+import { collectionSegments, recordSegments } from '@geocatalog/catalog-model';
+import { isObject, listNames, pathOf, restPathOfHref, seg, stringOf, wrapped } from './catalog-json';
 import type { RestClient } from './rest-client';
 import type { Versioned } from './versioned';
 
@@ -54,12 +55,12 @@ export const sameStyle = (a: StyleRef | null | undefined, b: StyleRef | null | u
 
 /** The REST path of a style (`/styles/x` or `/workspaces/ws/styles/x`) with an optional suffix. */
 export function stylePath(ref: StyleRef, suffix = ''): string {
-  return `${ref.workspace ? `/workspaces/${seg(ref.workspace)}` : ''}/styles/${seg(ref.name)}${suffix}`;
+  return `${pathOf(recordSegments('style', ref))}${suffix}`;
 }
 
 /** Global styles (`workspace` omitted) or one workspace's styles. */
 export async function listStyles(client: RestClient, workspace: string | null, signal?: AbortSignal): Promise<StyleRef[]> {
-  const path = workspace ? `/workspaces/${seg(workspace)}/styles.json` : '/styles.json';
+  const path = `${pathOf(collectionSegments('style', { workspace }))}.json`;
   return listNames(await client.getJson(path, signal), 'styles', 'style', 'style').map((name) => ({ workspace, name }));
 }
 
@@ -91,7 +92,7 @@ const contentTypeFor = (version: string | null | undefined): string => (version 
 
 /** `POST …/styles?name=` with the SLD document: creates the style and its content in one step. */
 export async function createStyle(client: RestClient, ref: StyleRef, sld: string, version?: string | null): Promise<string> {
-  const base = ref.workspace ? `/workspaces/${seg(ref.workspace)}/styles` : '/styles';
+  const base = pathOf(collectionSegments('style', { workspace: ref.workspace }));
   const created = await client.postText(`${base}?name=${seg(ref.name)}`, sld, contentTypeFor(version));
   return created.trim() || ref.name;
 }

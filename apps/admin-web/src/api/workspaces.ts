@@ -1,5 +1,5 @@
-import type { Workspace } from '@geocatalog/catalog-model';
-import { listEntries } from './catalog-json';
+import { collectionSegments, recordSegments, type Workspace } from '@geocatalog/catalog-model';
+import { listEntries, pathOf } from './catalog-json';
 import type { RestClient } from './rest-client';
 
 /** One entry of the workspace list: the name and the link to its full representation. */
@@ -22,16 +22,16 @@ export function parseWorkspaceList(body: unknown): WorkspaceSummary[] {
 
 /** `GET /workspaces.json`. */
 export async function listWorkspaces(client: RestClient, signal?: AbortSignal): Promise<WorkspaceSummary[]> {
-  return parseWorkspaceList(await client.getJson('/workspaces.json', signal));
+  return parseWorkspaceList(await client.getJson(`${pathOf(collectionSegments('workspace', {}))}.json`, signal));
 }
 
 /** `POST /workspaces` with `{"workspace":{"name"}}`; resolves with the created name. */
 export async function createWorkspace(client: RestClient, name: string): Promise<string> {
-  const created = await client.postJson('/workspaces', { workspace: { name } });
+  const created = await client.postJson(pathOf(collectionSegments('workspace', {})), { workspace: { name } });
   return created.trim() || name;
 }
 
 /** `DELETE /workspaces/{ws}?recurse=true`: the workspace with its stores, layers and styles. */
 export async function deleteWorkspace(client: RestClient, name: string): Promise<void> {
-  await client.delete(`/workspaces/${encodeURIComponent(name)}?recurse=true`);
+  await client.delete(`${pathOf(recordSegments('workspace', { name }))}?recurse=true`);
 }

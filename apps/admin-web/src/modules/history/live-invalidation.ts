@@ -1,6 +1,39 @@
 import type { QueryKey } from '@tanstack/react-query';
+import type { RecordRef, StoredKind } from '@geocatalog/catalog-model';
 import { queryKeys, type ChangeEvent } from '../../api';
-import { parseResourcePath } from './resource-paths';
+import { handlerOf, parseResourcePath } from './resource-paths';
+
+/** The keys a change of one kind's record makes stale, besides the history's. */
+type Stale = (record: RecordRef, resource: string) => QueryKey[];
+
+const storeOf = (record: RecordRef) => ({ workspace: record.workspace ?? '', name: record.store ?? '' });
+
+/** What each kind's change makes stale: a kind the history records and this console forgets does not compile. */
+const STALE: Record<StoredKind, Stale> = {
+  workspace: (r) => [queryKeys.workspaces(), queryKeys.dataStoreList(r.name), queryKeys.styleList(r.name)],
+  namespace: (r) => [queryKeys.workspaces(), queryKeys.dataStoreList(r.name), queryKeys.styleList(r.name)],
+  dataStore: (r) => {
+    const store = { workspace: r.workspace ?? '', name: r.name };
+    return [queryKeys.dataStoreList(store.workspace), queryKeys.dataStore(store), queryKeys.featureTypeList(store), queryKeys.availableTables(store)];
+  },
+  featureType: (r, resource) => [
+    queryKeys.featureTypeList(storeOf(r)),
+    queryKeys.availableTables(storeOf(r)),
+    queryKeys.featureType(`${resource}.json`),
+    queryKeys.collection(`${r.workspace}:${r.name}`),
+  ],
+  layer: (r) => [
+    queryKeys.layerList(),
+    queryKeys.layer({ workspace: r.workspace ?? '', name: r.name }),
+    queryKeys.collection(`${r.workspace}:${r.name}`),
+    [...queryKeys.styles(), 'users'],
+  ],
+  style: (r) => {
+    const style = { workspace: r.workspace ?? null, name: r.name };
+    return [queryKeys.styleList(style.workspace), queryKeys.styleSld(style), queryKeys.styleInfo(style)];
+  },
+  user: () => [],
+};
 
 /**
  * The cached queries a committed change makes stale: the lists the record appears in, the record
@@ -9,47 +42,8 @@ import { parseResourcePath } from './resource-paths';
  */
 export function queryKeysForChange(change: Pick<ChangeEvent, 'resource'>): QueryKey[] {
   const record = parseResourcePath(change.resource);
-  const history: QueryKey = queryKeys.history();
-  switch (record?.kind) {
-    case 'workspace':
-    case 'namespace':
-      return [queryKeys.workspaces(), queryKeys.dataStoreList(record.workspace), queryKeys.styleList(record.workspace), history];
-    case 'dataStore': {
-      const store = { workspace: record.workspace, name: record.store };
-      return [
-        queryKeys.dataStoreList(record.workspace),
-        queryKeys.dataStore(store),
-        queryKeys.featureTypeList(store),
-        queryKeys.availableTables(store),
-        history,
-      ];
-    }
-    case 'featureType': {
-      const store = { workspace: record.workspace, name: record.store };
-      return [
-        queryKeys.featureTypeList(store),
-        queryKeys.availableTables(store),
-        queryKeys.featureType(`${change.resource}.json`),
-        queryKeys.collection(`${record.workspace}:${record.featureType}`),
-        history,
-      ];
-    }
-    case 'layer':
-      return [
-        queryKeys.layerList(),
-        queryKeys.layer({ workspace: record.workspace, name: record.layer }),
-        queryKeys.collection(`${record.workspace}:${record.layer}`),
-        [...queryKeys.styles(), 'users'],
-        history,
-      ];
-    case 'style': {
-      const style = { workspace: record.workspace, name: record.style };
-      return [queryKeys.styleList(record.workspace), queryKeys.styleSld(style), queryKeys.styleInfo(style), history];
-    }
-    case 'user':
-      return [history];
-    default:
-      // A record this console does not know yet: everything may show it.
-      return [queryKeys.all];
-  }
+  const stale = record && handlerOf(STALE, record.kind);
+  // A record this console does not know yet (or a feature type named without its store): everything may show it.
+  if (!record || !stale || (record.kind === 'featureType' && record.store === undefined)) return [queryKeys.all];
+  return [...stale(record, change.resource), queryKeys.history()];
 }
