@@ -1,4 +1,4 @@
-import { collectionSegments, recordSegments } from '@geocatalog/catalog-model';
+import { collectionSegments, RECORD_KINDS, recordSegments } from '@geocatalog/catalog-model';
 import { isObject, listNames, pathOf, restPathOfHref, seg, stringOf, wrapped } from './catalog-json';
 import type { RestClient } from './rest-client';
 import type { Versioned } from './versioned';
@@ -109,5 +109,5 @@ export async function deleteStyle(client: RestClient, ref: StyleRef): Promise<vo
 
 /** `POST /layers/{layer}/styles` adds a style to a layer's additional styles. */
 export async function addLayerStyle(client: RestClient, qualifiedLayer: string, ref: StyleRef): Promise<void> {
-  await client.postJson(`/layers/${seg(qualifiedLayer)}/styles`, { style: styleRefBody(ref) });
+  await client.postJson(`${pathOf([...collectionSegments('layer', {}, RECORD_KINDS.layer.aliases![0]), qualifiedLayer])}/styles`, { style: styleRefBody(ref) });
 }

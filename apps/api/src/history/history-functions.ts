@@ -41,7 +41,7 @@ function pathExpression(template: string, row: string, columns: { workspace?: st
 function resourceBranch(kind: StoredKind): string {
   const entry = RECORD_KINDS[kind];
   let row = 'rec';
-  let columns: { workspace?: string; store?: string } = {};
+  let columns: { workspace?: string; store?: string };
   const lines: string[] = [];
   if ('sameAs' in entry.rowNames) {
     // Named as another record (a layer as its feature type), found now or as this transaction deleted it.

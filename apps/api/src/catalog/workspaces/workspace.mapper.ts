@@ -1,5 +1,5 @@
 import type { ListShape } from '../../rest/streamed-list';
-import { declaredRep, doc, link, LINK_FIELD, Namespace, obj, recordSegments, Rep, RepDocument, Workspace } from '@geocatalog/catalog-model';
+import { collectionSegments, declaredRep, doc, link, LINK_FIELD, Namespace, obj, recordSegments, Rep, RepDocument, Workspace } from '@geocatalog/catalog-model';
 import { versionTag } from '../../rest/etag';
 import { LinkBuilder } from '../../rest/rest-request';
 import { WorkspaceEntity } from './workspace.entity';
@@ -21,7 +21,7 @@ export function workspaceDocument(w: WorkspaceEntity, links: LinkBuilder): RepDo
   return doc(
     'workspace',
     declaredRep(Workspace, w, {
-      dataStores: storeLink('datastores'),
+      dataStores: link(links.href(...collectionSegments('dataStore', { workspace: w.name })), links.objectType),
       coverageStores: storeLink('coveragestores'),
       wmsStores: storeLink('wmsstores'),
       wmtsStores: storeLink('wmtsstores'),
