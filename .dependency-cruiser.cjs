@@ -4,6 +4,8 @@
  * in each package.json say the same in words; these rules are what enforces them (no
  * @nx/enforce-module-boundaries exists for this Nx version on the registry).
  */
+/** Libraries for Node only (tag platform:node): they may use Node's built-in modules, never a framework. */
+const NODE_LIBS = '^libs/(embedded-postgres)/';
 /** Paths below apps/api/src that only the wire layer itself uses. */
 const REST_INTERNALS =
   '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response[.]interceptor|route-table|input-rule|body-reader[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
@@ -19,7 +21,7 @@ module.exports = {
     },
     {
       name: 'libs-framework-free',
-      comment: 'libs/* run in the browser too: no framework, no database driver, no Node built-in.',
+      comment: 'libs/* are shared by the apps (most run in the browser too): no framework, no database driver.',
       severity: 'error',
       from: { path: '(^|/)libs/[^/]+/src/', pathNot: '[.]spec[.]ts$' },
       to: {
@@ -28,9 +30,9 @@ module.exports = {
     },
     {
       name: 'libs-browser-safe',
-      comment: 'libs/* run in the browser too: no Node built-in modules (specs may use them).',
+      comment: 'libs/* run in the browser too: no Node built-in modules (specs may use them), but for the platform:node libs.',
       severity: 'error',
-      from: { path: '(^|/)libs/[^/]+/src/', pathNot: '[.]spec[.]ts$' },
+      from: { path: '(^|/)libs/[^/]+/src/', pathNot: `[.]spec[.]ts$|${NODE_LIBS}` },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -39,6 +41,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/admin-web/' },
       to: { path: '^apps/api/' },
+    },
+    {
+      name: 'console-not-node-libs',
+      comment: 'The console runs in the browser: the platform:node libs are not for it.',
+      severity: 'error',
+      from: { path: '^apps/admin-web/' },
+      to: { path: NODE_LIBS },
     },
     {
       name: 'api-not-console-or-e2e',

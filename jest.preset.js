@@ -19,6 +19,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@geocatalog/catalog-model$': path.join(__dirname, 'libs/catalog-model/src/index.ts'),
+    '^@geocatalog/embedded-postgres$': path.join(__dirname, 'libs/embedded-postgres/src/index.ts'),
     '^@geocatalog/sld$': path.join(__dirname, 'libs/sld/src/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
