@@ -5,7 +5,7 @@
  * @nx/enforce-module-boundaries exists for this Nx version on the registry).
  */
 /** Libraries for Node only (tag platform:node): they may use Node's built-in modules, never a framework. */
-const NODE_LIBS = '^libs/(embedded-postgres)/';
+const NODE_LIBS = '^libs/(embedded-postgres|geoserver-crypt)/';
 /** Paths below apps/api/src that only the wire layer itself uses. */
 const REST_INTERNALS =
   '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response[.]interceptor|route-table|input-rule|body-reader[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';

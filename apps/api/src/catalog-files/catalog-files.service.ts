@@ -12,7 +12,7 @@ import { withOneTransaction } from '../database/dry-run';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { STATUS_OF } from '../rest/error-response';
 import { CatalogSnapshot, readSnapshot } from './catalog-snapshot';
-import { openCrypt1 } from './crypt1/open-crypt1';
+import { openCrypt1 } from '@geocatalog/geoserver-crypt';
 import type { DataDirectory, DirFiles } from './data-directory';
 import { directoryFromCatalog } from './directory-from-catalog';
 import type { ImportBody, ImportSecrets } from './import-body';

@@ -1,7 +1,7 @@
 import { isPasswordKey } from '@geocatalog/catalog-model';
 import type { ImportSecrets } from './import-body';
 
-/** GeoServer's `crypt1:` decrypter of a directory (see `crypt1/`), or why the directory has none. */
+/** GeoServer's `crypt1:` decrypter of a directory (see `libs/geoserver-crypt`), or why the directory has none. */
 export type Crypt1Source = { decrypt(value: string): string } | { unavailable: string };
 
 /** What a directory's store passwords become: parameters to store, or why the store is skipped. */

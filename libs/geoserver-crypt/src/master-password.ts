@@ -1,5 +1,5 @@
 import { xml2js, type Element } from 'xml-js';
-import type { DirFiles } from '../data-directory';
+import type { SecurityFiles } from './security-files';
 import { decodeBase64, decodeUtf8, jasyptDecryptBytes } from './jasypt';
 
 /** `URLMasterPasswordProvider.BASE`: GeoServer's built-in key for the master password file, before permutation. */
@@ -31,7 +31,7 @@ export function urlProviderKey(): string {
  * folder) and whether the file is encrypted (`<encrypting>`): then it holds base64 of Jasypt's
  * PBEWithMD5AndDES under the built-in key, else the password itself; either way UTF-8.
  */
-export function readMasterPassword(files: DirFiles): { password: string } | { unavailable: string } {
+export function readMasterPassword(files: SecurityFiles): { password: string } | { unavailable: string } {
   const provider = providerName(files);
   if (typeof provider !== 'string') return provider;
   const folder = `security/masterpw/${provider}`;
@@ -65,7 +65,7 @@ export function readMasterPassword(files: DirFiles): { password: string } | { un
   }
 }
 
-function providerName(files: DirFiles): string | { unavailable: string } {
+function providerName(files: SecurityFiles): string | { unavailable: string } {
   const bytes = files.get('security/masterpw.xml');
   if (!bytes) return 'default';
   let name: string | undefined;

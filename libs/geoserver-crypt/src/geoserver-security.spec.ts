@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { DirFiles } from '../data-directory';
 import { crypt1Decrypter } from './geoserver-security';
 
 const FIXTURES = join(__dirname, 'fixtures');
-const E2E_DATADIR = join(__dirname, '../../../../../e2e/fixtures/geoserver-datadir');
+const E2E_DATADIR = join(__dirname, '../../../e2e/fixtures/geoserver-datadir');
 const expected = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8')) as { masterPassword: string };
 const pairs = JSON.parse(readFileSync(join(FIXTURES, 'crypt1-values.json'), 'utf8')) as { clear: string; crypt1: string }[];
 
 /** A data directory's files holding only the `security/` folder found under `root`. */
-function securityFiles(root: string): DirFiles {
-  const files: DirFiles = new Map();
+function securityFiles(root: string): Map<string, Uint8Array> {
+  const files: Map<string, Uint8Array> = new Map();
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
@@ -23,19 +22,19 @@ function securityFiles(root: string): DirFiles {
   return files;
 }
 
-function decrypter(files: DirFiles): { decrypt(value: string): string } {
+function decrypter(files: Map<string, Uint8Array>): { decrypt(value: string): string } {
   const result = crypt1Decrypter(files);
   if ('unavailable' in result) throw new Error(`unexpectedly unavailable: ${result.unavailable}`);
   return result;
 }
 
-function unavailable(files: DirFiles): string {
+function unavailable(files: Map<string, Uint8Array>): string {
   const result = crypt1Decrypter(files);
   if (!('unavailable' in result)) throw new Error('a decrypter was made where none was expected');
   return result.unavailable;
 }
 
-function withFile(path: string, bytes: Uint8Array | string | undefined): DirFiles {
+function withFile(path: string, bytes: Uint8Array | string | undefined): Map<string, Uint8Array> {
   const files = securityFiles(FIXTURES);
   if (bytes === undefined) files.delete(path);
   else files.set(path, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);

@@ -1,4 +1,4 @@
-import type { DirFiles } from '../data-directory';
+import type { SecurityFiles } from './security-files';
 import { decodeBase64, jasyptDecryptString } from './jasypt';
 import { jceksSecretKey, readJceks } from './jceks';
 import { readMasterPassword } from './master-password';
@@ -23,13 +23,13 @@ export type Crypt1Password = { password: string } | { unavailable: string };
  * encryption (8-byte salt, then the ciphertext; 1000 iterations) of the UTF-8 clear password.
  * Opening the key store costs most of a second of CPU (see `keystore-worker.ts`).
  */
-export function crypt1Decrypter(files: DirFiles): { decrypt(value: string): string } | { unavailable: string } {
+export function crypt1Decrypter(files: SecurityFiles): { decrypt(value: string): string } | { unavailable: string } {
   const opened = crypt1Password(files);
   return 'unavailable' in opened ? opened : crypt1DecrypterFor(opened.password);
 }
 
 /** The slow half of {@link crypt1Decrypter}: the master password, the key store, its entry. */
-export function crypt1Password(files: DirFiles): Crypt1Password {
+export function crypt1Password(files: SecurityFiles): Crypt1Password {
   try {
     const keystore = files.get(KEYSTORE);
     if (!keystore) return { unavailable: `the directory has no ${KEYSTORE}` };

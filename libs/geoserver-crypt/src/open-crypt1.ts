@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { DirFiles } from '../data-directory';
+import type { SecurityFiles } from './security-files';
 import { crypt1Decrypter, crypt1DecrypterFor, Crypt1Password } from './geoserver-security';
 
 /** How long opening a key store may take before the directory is taken to have none. */
@@ -13,7 +13,7 @@ const OPEN_TIMEOUT_MS = 20_000;
  * `security/` files go to the worker. Run from TypeScript sources (unit tests), where there is no
  * built worker, it opens the store in-process.
  */
-export function openCrypt1(files: DirFiles): Promise<{ decrypt(value: string): string } | { unavailable: string }> {
+export function openCrypt1(files: SecurityFiles): Promise<{ decrypt(value: string): string } | { unavailable: string }> {
   const script = join(__dirname, 'keystore-worker.js');
   if (!existsSync(script)) return Promise.resolve(crypt1Decrypter(files));
   const security = [...files].filter(([path]) => path.startsWith('security/'));
