@@ -87,20 +87,19 @@ module.exports = {
     {
       name: 'cli-thin-client',
       comment:
-        'The geocatalog CLI (apps/api/src/cli) speaks HTTP to the api: it may import the plan types and the zip limits, nothing else of the api, no framework.',
+        'The geocatalog CLI (apps/cli) speaks HTTP to the api: it shares the plan types and the zip limits through libs/catalog-exchange, imports no app and no framework.',
       severity: 'error',
-      from: { path: '^apps/api/src/cli/' },
+      from: { path: '^apps/cli/' },
       to: {
-        path: '^apps/api/src/|(^|/)node_modules/(@nestjs|typeorm|express|pg|passport|rxjs|class-transformer|class-validator)/',
-        pathNot: '^apps/api/src/(cli/|catalog-files/(plan|zip-limits)[.]ts$)',
+        path: '^(apps/(api|admin-web)|e2e)/|(^|/)node_modules/(@nestjs|typeorm|express|pg|passport|rxjs|class-transformer|class-validator)/',
       },
     },
     {
-      name: 'api-not-cli',
-      comment: 'The CLI is a client; the running api never loads it.',
+      name: 'apps-not-cli',
+      comment: 'The CLI is a client; the running api and the console never load it.',
       severity: 'error',
-      from: { path: '^apps/api/src/', pathNot: '^apps/api/src/cli/' },
-      to: { path: '^apps/api/src/cli/' },
+      from: { path: '^apps/(api|admin-web)/' },
+      to: { path: '^apps/cli/' },
     },
     {
       name: 'no-circular',

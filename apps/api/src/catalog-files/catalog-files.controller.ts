@@ -8,7 +8,7 @@ import type { RestRequest } from '../rest/rest-request';
 import { RawContent } from '../rest/rest-response';
 import { CatalogFilesService } from './catalog-files.service';
 import { readImportBody } from './import-body';
-import { ZIP_LIMITS } from './zip-limits';
+import { ZIP_LIMITS } from '@geocatalog/catalog-exchange';
 
 /** `/rest/catalog`: the catalog as a GeoServer data directory, in (plan, apply) and out (contract §8). For administrators. */
 @AdminOnly()

@@ -17,7 +17,7 @@ import type { DataDirectory, DirFiles } from './data-directory';
 import { directoryFromCatalog } from './directory-from-catalog';
 import type { ImportBody, ImportSecrets } from './import-body';
 import { ImportPlanner, PlanStep } from './import-planner';
-import type { ImportAnswer } from './plan';
+import type { ImportAnswer } from '@geocatalog/catalog-exchange';
 import { catalogId } from './catalog-id';
 import { filesBelow, findDataDirectoryRoot } from './data-directory-root';
 import { readDataDirectory } from './read-data-directory';

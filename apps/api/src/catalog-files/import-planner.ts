@@ -11,7 +11,7 @@ import type { StoreConnection } from '../datastores/postgis/postgis.types';
 import { CatalogSnapshot, styleKey, styleWorkspace } from './catalog-snapshot';
 import type { DataDirectory, DirDataStore, DirFeatureType, DirLayer, DirStyle } from './data-directory';
 import { directoryPasswords, PasswordSources } from './directory-passwords';
-import type { PlanEntry } from './plan';
+import type { PlanEntry } from '@geocatalog/catalog-exchange';
 import { restPath } from './data-directory-layout';
 
 /** One line of the plan and, for a change, the write that makes it. */

@@ -1,7 +1,7 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import { strToU8, zipSync } from 'fflate';
 import { filesFromZip, zipFiles } from './zip-files';
-import { ZIP_LIMITS } from './zip-limits';
+import { ZIP_LIMITS } from '@geocatalog/catalog-exchange';
 
 const code = (fn: () => unknown): string | undefined => {
   try {

@@ -1,7 +1,7 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import { zipSync, type Zippable } from 'fflate';
 import type { DirFiles } from './data-directory';
-import { unzipWithinLimits, ZIP_LIMITS, ZipTooLarge } from './zip-limits';
+import { unzipWithinLimits, ZIP_LIMITS, ZipTooLarge } from '@geocatalog/catalog-exchange';
 
 /** Every entry's time in a written zip, so one catalog always zips to the same bytes. */
 const FIXED_TIME = new Date('2000-01-01T00:00:00Z');

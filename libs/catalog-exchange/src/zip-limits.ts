@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 /**
  * Limits on a zipped data directory, checked on the zip's own directory before anything is
  * inflated: by the import endpoint on what it is sent, and by the `geocatalog` CLI on an export it
- * unpacks. Plain data and fflate only, so the CLI can share it (`.dependency-cruiser.cjs`).
+ * unpacks. Plain data and fflate only: the api and the CLI (apps/cli) share it.
  */
 export const ZIP_LIMITS = {
   /** The zip itself (the request body, or the export the CLI downloads). */

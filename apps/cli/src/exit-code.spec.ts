@@ -1,4 +1,4 @@
-import type { PlanAction } from '../catalog-files/plan';
+import type { PlanAction } from '@geocatalog/catalog-exchange';
 import { EXIT_CHANGES, EXIT_FAILURE, EXIT_SUCCESS, exitCodeFor } from './exit-code';
 
 const answerOf = (...actions: PlanAction[]) => ({

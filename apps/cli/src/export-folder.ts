@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipWithinLimits, ZIP_LIMITS, ZipTooLarge } from '../catalog-files/zip-limits';
+import { unzipWithinLimits, ZIP_LIMITS, ZipTooLarge } from '@geocatalog/catalog-exchange';
 import { CliFailure } from './cli-failure';
 import { writeFileNoFollow } from './no-follow';
 

@@ -1,5 +1,4 @@
-import type { ImportAnswer, PlanEntry } from '../catalog-files/plan';
-import { ZIP_LIMITS } from '../catalog-files/zip-limits';
+import { type ImportAnswer, type PlanEntry, ZIP_LIMITS } from '@geocatalog/catalog-exchange';
 import { CliFailure } from './cli-failure';
 import type { ServerAccess } from './server-access';
 

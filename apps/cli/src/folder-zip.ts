@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
-import { ZIP_LIMITS, type ZipLimits } from '../catalog-files/zip-limits';
+import { ZIP_LIMITS, type ZipLimits } from '@geocatalog/catalog-exchange';
 import { CliFailure } from './cli-failure';
 import { readFileNoFollow } from './no-follow';
 

@@ -1,4 +1,4 @@
-import type { ImportAnswer } from '../catalog-files/plan';
+import type { ImportAnswer } from '@geocatalog/catalog-exchange';
 import { renderPlanTable, summarizePlan } from './plan-table';
 
 const answer: ImportAnswer = {

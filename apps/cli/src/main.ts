@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `geocatalog` command (bin of @geocatalog/api, through bin/geocatalog.js): a thin HTTP client
+ * The `geocatalog` command (bin of @geocatalog/cli, through bin/geocatalog.js): a thin HTTP client
  * of `/rest/catalog/export` and `/rest/catalog/import` for scripts and CI. It imports nothing of the
  * api's runtime.
  */

@@ -1,4 +1,4 @@
-import type { ImportAnswer, PlanAction } from '../catalog-files/plan';
+import type { ImportAnswer, PlanAction } from '@geocatalog/catalog-exchange';
 
 /** The exit codes of `geocatalog`, as `terraform plan -detailed-exitcode` has them. */
 export const EXIT_SUCCESS = 0;

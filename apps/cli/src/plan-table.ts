@@ -1,4 +1,4 @@
-import type { ImportAnswer, PlanAction, PlanEntry } from '../catalog-files/plan';
+import type { ImportAnswer, PlanAction, PlanEntry } from '@geocatalog/catalog-exchange';
 
 const HEADER: readonly string[] = ['ACTION', 'KIND', 'RESOURCE', 'REASON'];
 const GAP = '  ';
