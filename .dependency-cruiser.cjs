@@ -67,7 +67,7 @@ module.exports = {
       comment: 'Catalog code returns representations and throws CatalogError; writing the wire format is the rest layer\u2019s job.',
       severity: 'error',
       // Specs may print what they build, to compare it with GeoServer's bodies.
-      from: { path: '^apps/api/src/(catalog|security|about|features|tiles)/', pathNot: '[.]spec[.]ts$' },
+      from: { path: '^apps/api/src/(catalog|security|about|ogc-features|tiles)/', pathNot: '[.]spec[.]ts$' },
       to: { path: REST_INTERNALS },
     },
     {
