@@ -4,9 +4,11 @@
  * in each package.json say the same in words; these rules are what enforces them (no
  * @nx/enforce-module-boundaries exists for this Nx version on the registry).
  */
+/** Libraries for Node only (tag platform:node): they may use Node's built-in modules, never a framework. */
+const NODE_LIBS = '^libs/(embedded-postgres|geoserver-crypt)/';
 /** Paths below apps/api/src that only the wire layer itself uses. */
 const REST_INTERNALS =
-  '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response[.]interceptor|route-table|input-rule|body-reader[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
+  '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response-writer|route-table|input-rule|write[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
 
 module.exports = {
   forbidden: [
@@ -19,7 +21,7 @@ module.exports = {
     },
     {
       name: 'libs-framework-free',
-      comment: 'libs/* run in the browser too: no framework, no database driver, no Node built-in.',
+      comment: 'libs/* are shared by the apps (most run in the browser too): no framework, no database driver.',
       severity: 'error',
       from: { path: '(^|/)libs/[^/]+/src/', pathNot: '[.]spec[.]ts$' },
       to: {
@@ -28,9 +30,9 @@ module.exports = {
     },
     {
       name: 'libs-browser-safe',
-      comment: 'libs/* run in the browser too: no Node built-in modules (specs may use them).',
+      comment: 'libs/* run in the browser too: no Node built-in modules (specs may use them), but for the platform:node libs.',
       severity: 'error',
-      from: { path: '(^|/)libs/[^/]+/src/', pathNot: '[.]spec[.]ts$' },
+      from: { path: '(^|/)libs/[^/]+/src/', pathNot: `[.]spec[.]ts$|${NODE_LIBS}` },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -39,6 +41,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/admin-web/' },
       to: { path: '^apps/api/' },
+    },
+    {
+      name: 'console-not-node-libs',
+      comment: 'The console runs in the browser: the platform:node libs are not for it.',
+      severity: 'error',
+      from: { path: '^apps/admin-web/' },
+      to: { path: NODE_LIBS },
     },
     {
       name: 'api-not-console-or-e2e',
@@ -58,7 +67,7 @@ module.exports = {
       comment: 'Catalog code returns representations and throws CatalogError; writing the wire format is the rest layer\u2019s job.',
       severity: 'error',
       // Specs may print what they build, to compare it with GeoServer's bodies.
-      from: { path: '^apps/api/src/(catalog|security|about|features|tiles)/', pathNot: '[.]spec[.]ts$' },
+      from: { path: '^apps/api/src/(catalog|security|about|ogc-features|tiles)/', pathNot: '[.]spec[.]ts$' },
       to: { path: REST_INTERNALS },
     },
     {
@@ -78,20 +87,19 @@ module.exports = {
     {
       name: 'cli-thin-client',
       comment:
-        'The geocatalog CLI (apps/api/src/cli) speaks HTTP to the api: it may import the plan types and the zip limits, nothing else of the api, no framework.',
+        'The geocatalog CLI (apps/cli) speaks HTTP to the api: it shares the plan types and the zip limits through libs/catalog-exchange, imports no app and no framework.',
       severity: 'error',
-      from: { path: '^apps/api/src/cli/' },
+      from: { path: '^apps/cli/' },
       to: {
-        path: '^apps/api/src/|(^|/)node_modules/(@nestjs|typeorm|express|pg|passport|rxjs|class-transformer|class-validator)/',
-        pathNot: '^apps/api/src/(cli/|catalog-files/(plan|zip-limits)[.]ts$)',
+        path: '^(apps/(api|admin-web)|e2e)/|(^|/)node_modules/(@nestjs|typeorm|express|pg|passport|rxjs|class-transformer|class-validator)/',
       },
     },
     {
-      name: 'api-not-cli',
-      comment: 'The CLI is a client; the running api never loads it.',
+      name: 'apps-not-cli',
+      comment: 'The CLI is a client; the running api and the console never load it.',
       severity: 'error',
-      from: { path: '^apps/api/src/', pathNot: '^apps/api/src/cli/' },
-      to: { path: '^apps/api/src/cli/' },
+      from: { path: '^apps/(api|admin-web)/' },
+      to: { path: '^apps/cli/' },
     },
     {
       name: 'no-circular',

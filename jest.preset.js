@@ -18,7 +18,10 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    '^@geocatalog/catalog-exchange$': path.join(__dirname, 'libs/catalog-exchange/src/index.ts'),
     '^@geocatalog/catalog-model$': path.join(__dirname, 'libs/catalog-model/src/index.ts'),
+    '^@geocatalog/embedded-postgres$': path.join(__dirname, 'libs/embedded-postgres/src/index.ts'),
+    '^@geocatalog/geoserver-crypt$': path.join(__dirname, 'libs/geoserver-crypt/src/index.ts'),
     '^@geocatalog/sld$': path.join(__dirname, 'libs/sld/src/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],

@@ -63,7 +63,7 @@ export async function startApi(catalogUrl, { workers } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gc-bench-'));
   const port = await freePort();
   const password = 'bench-secret';
-  // One api process unless WORKERS says otherwise: the figures in the README are per process.
+  // One api process unless WORKERS says otherwise: the figures in docs/performance.md are per process.
   const env = {
     ...process.env,
     PORT: String(port),

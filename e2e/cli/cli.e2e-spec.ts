@@ -1,5 +1,5 @@
 /**
- * The `geocatalog` CLI (apps/api/src/cli), run as a child process (`node <built main.js>`) against a
+ * The `geocatalog` CLI (apps/cli), run as a child process (`node <built main.js>`) against a
  * real api: export into a folder, plan it back, drift detection (`--detect-changes` exit codes),
  * apply, prune, and the server's own message on a bad password. Needs `npm run build` first.
  */

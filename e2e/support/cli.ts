@@ -1,5 +1,5 @@
 /**
- * The `geocatalog` CLI as a user runs it: the built `apps/api/dist/…/cli/main.js` in a child
+ * The `geocatalog` CLI as a user runs it: the built `apps/cli/dist/…/main.js` in a child
  * process, with the environment given, its exit code and both output streams collected.
  */
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './api-server';
 
-export const CLI_MAIN = join(REPO_ROOT, 'apps/api/dist/apps/api/src/cli/main.js');
+export const CLI_MAIN = join(REPO_ROOT, 'apps/cli/dist/apps/cli/src/main.js');
 
 export interface CliRun {
   code: number | null;

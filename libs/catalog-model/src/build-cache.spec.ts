@@ -41,7 +41,16 @@ describe('build cache (npm start on a built checkout rebuilds nothing)', () => {
     const builds = Object.entries(projectGraph())
       .filter(([, node]) => node.data.targets.build)
       .map(([name, node]) => ({ name, root: node.data.root, ...node.data.targets.build }));
-    expect(builds.map((b) => b.name).sort()).toEqual(['@geocatalog/admin-web', '@geocatalog/api', '@geocatalog/catalog-model', '@geocatalog/sld']);
+    expect(builds.map((b) => b.name).sort()).toEqual([
+      '@geocatalog/admin-web',
+      '@geocatalog/api',
+      '@geocatalog/catalog-exchange',
+      '@geocatalog/catalog-model',
+      '@geocatalog/cli',
+      '@geocatalog/embedded-postgres',
+      '@geocatalog/geoserver-crypt',
+      '@geocatalog/sld',
+    ]);
     for (const build of builds) {
       expect({ project: build.name, cache: build.cache }).toEqual({ project: build.name, cache: true });
       expect(build.outputs?.length).toBeGreaterThan(0);

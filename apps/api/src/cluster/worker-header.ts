@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { NextFunction, Request, Response } from 'express';
 
-/** The response header naming the worker that answered (README: Configuration, `WORKERS`). */
+/** The response header naming the worker that answered (docs/configuration.md, `WORKERS`). */
 export const WORKER_HEADER = 'X-Geocatalog-Worker';
 
 /**

@@ -6,7 +6,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { joinDryRuns } from './dry-run';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded';
+import { EmbeddedPostgres, startEmbeddedPostgres } from '@geocatalog/embedded-postgres';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 

@@ -1,7 +1,7 @@
 /**
  * The embedded PostGIS sample database (contract §2, SAMPLE_DB): PGlite with its PostGIS extension,
  * served over the PostgreSQL wire protocol by the catalog's own embedded server
- * (../database/embedded), persisted under `${DATA_DIR}/sample-db`, holding one table:
+ * (libs/embedded-postgres), persisted under `${DATA_DIR}/sample-db`, holding one table:
  *
  *   public.states (fid serial PK, state_fips text, name text, area_km2 double precision,
  *                  geom geometry(MultiPolygon,4326) with a GiST index)
@@ -27,7 +27,7 @@ import { Client } from 'pg';
 import { feature } from 'topojson-client';
 import type { Geometry } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from '../database/embedded';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '@geocatalog/embedded-postgres';
 
 export interface SampleDatabaseOptions {
   /** The api's DATA_DIR: the database lives in `${dataDir}/sample-db`. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
-import { FeaturesModule } from '../features/features.module';
+import { FeaturesModule } from '../ogc-features/features.module';
 import { TilesController } from './tiles.controller';
 import { TilesService } from './tiles.service';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
-import { PublishedLayers, sourceOf } from '../features/published-layers';
+import { PublishedLayers, sourceOf } from '../ogc-features/published-layers';
 import { encodeTile } from './geojson-tile';
 import type { TileAddress } from './tile-address';
 
