@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document at /rest/openapi.json, checked against the running server:
  * - it documents exactly the routes the server answers (the server compares its router with the
- *   document's operation table and flags any difference; the paths are probed from outside too);
+ *   handlers' documented operations and flags any difference; the paths are probed from outside too);
  * - every documented operation is exercised here: its documented example request (each request
  *   media type) gets its documented success status, and the answer matches the documented JSON
  *   schema and XML root element;

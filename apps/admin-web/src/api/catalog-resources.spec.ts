@@ -5,10 +5,10 @@ import { featuresBaseFor, itemsPath, parseCollection, parseFeaturePage } from '.
 import { geometryTypeOf, parseFeatureType } from './featuretypes';
 import { layerPatchBody, parseLayer, parseLayerName } from './layers';
 import { RestClient } from './rest-client';
-import { parseStyleRef, stylePath } from './styles';
+import { stylePath } from './styles';
 
 describe('data stores', () => {
-  it('reads connection parameters from entry pairs', () => {
+  it('reads every declared field, connection parameters from entry pairs', () => {
     const store = parseDataStore(
       {
         dataStore: {
@@ -28,9 +28,10 @@ describe('data stores', () => {
     expect(store).toEqual({
       workspace: 'acme',
       name: 'pg',
-      description: '',
       type: 'PostGIS',
       enabled: false,
+      // Declared, not sent: the declaration's default.
+      disableOnConnFailure: false,
       connectionParameters: { host: 'db', port: '5432' },
     });
   });
@@ -57,18 +58,24 @@ describe('feature types', () => {
     const ft = parseFeatureType({
       featureType: {
         name: 'states',
+        namespace: { name: 'acme', href: 'http://h/geoserver/rest/namespaces/acme.json' },
         title: 'US States',
         srs: 'EPSG:4326',
         latLonBoundingBox: { minx: -111, maxx: -74, miny: 37, maxy: 45, crs: 'GEOGCS[...]' },
-        nativeBoundingBox: { minx: 'x' },
-        store: { name: 'acme:pg' },
+        store: { '@class': 'dataStore', name: 'acme:pg' },
+        maxFeatures: 25,
         attributes: { attribute: { name: 'geom', binding: 'org.locationtech.jts.geom.MultiPolygon' } },
       },
     });
-    expect(ft.latLonBoundingBox).toEqual({ minx: -111, miny: 37, maxx: -74, maxy: 45, crs: 'GEOGCS[...]' });
-    expect(ft.nativeBoundingBox).toBeNull();
-    expect(ft.nativeName).toBe('states');
+    expect(ft.latLonBbox).toEqual({ minx: -111, miny: 37, maxx: -74, maxy: 45 });
+    expect(ft.nativeBbox).toBeUndefined();
+    expect([ft.nativeName, ft.namespace, ft.store, ft.maxFeatures, ft.enabled]).toEqual(['states', 'acme', 'pg', 25, true]);
     expect(geometryTypeOf(ft.attributes)).toBe('MultiPolygon');
+  });
+
+  it('refuses a value its declaration refuses, in the api’s words', () => {
+    expect(() => parseFeatureType({ featureType: { name: 's', latLonBoundingBox: { minx: 'x' } } })).toThrow("Invalid value for minx: 'x' is not a number");
+    expect(() => parseFeatureType({ layer: {} })).toThrow('featureType');
   });
 });
 
@@ -96,8 +103,27 @@ describe('layers', () => {
     expect(layerPatchBody({ defaultStyle: { workspace: null, name: 'polygon' } })).toEqual({ layer: { defaultStyle: { name: 'polygon' } } });
   });
 
-  it('reads a workspace style named only by its link (the layer styles list)', () => {
-    expect(parseStyleRef({ name: 'acme:blue', href: 'http://h/geoserver/rest/workspaces/acme/styles/blue.json' })).toEqual({ workspace: 'acme', name: 'blue' });
+  it('reads a workspace style qualified by its name, and the declared fields (the layer styles list)', () => {
+    const layer = parseLayer(
+      {
+        layer: {
+          name: 'roads',
+          type: 'VECTOR',
+          defaultStyle: { name: 'acme:blue', href: 'h' },
+          enabled: 'false',
+          queryable: true,
+          attribution: { title: 'NYC' },
+        },
+      },
+      { workspace: 'acme', name: 'roads' },
+    );
+    expect([layer.defaultStyle, layer.styles, layer.enabled, layer.queryable, layer.attribution?.title]).toEqual([
+      { workspace: 'acme', name: 'blue' },
+      [],
+      false,
+      true,
+      'NYC',
+    ]);
     expect(stylePath({ workspace: 'a b', name: 'x' }, '.sld')).toBe('/workspaces/a%20b/styles/x.sld');
   });
 });

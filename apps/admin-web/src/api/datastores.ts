@@ -1,5 +1,5 @@
-import { collectionSegments, recordSegments } from '@geocatalog/catalog-model';
-import { isObject, listNames, stringOf, booleanOf, pathOf, wrapped } from './catalog-json';
+import { collectionSegments, recordSegments, DataStore as DataStoreDeclaration, readRecord, type Sent } from '@geocatalog/catalog-model';
+import { listNames, stringOf, booleanOf, pathOf, wrapped } from './catalog-json';
 import type { RestClient } from './rest-client';
 import type { Versioned } from './versioned';
 
@@ -20,15 +20,15 @@ export interface PostgisParameters {
   passwd: string;
 }
 
-/** A data store's full representation, reduced to what the console shows. */
-export interface DataStore extends DataStoreRef {
-  description: string;
-  /** `PostGIS` for `dbtype=postgis`. */
-  type: string;
-  enabled: boolean;
-  /** Every connection parameter, by key. */
-  connectionParameters: Record<string, string>;
-}
+/**
+ * A data store as the api answers it: every field its declaration (`@geocatalog/catalog-model`'s
+ * `DataStore`) reads, in its workspace. A page shows a new field once the declaration has it.
+ */
+export type DataStore = Sent<DataStoreDeclaration> &
+  DataStoreRef & {
+    /** Every connection parameter, by key. */
+    connectionParameters: Record<string, string>;
+  };
 
 /** What the store form sends. */
 export interface DataStoreInput {
@@ -50,22 +50,12 @@ export async function listDataStores(client: RestClient, workspace: string, sign
   return listNames(body, 'dataStores', 'dataStore', 'data store').map((name) => ({ workspace, name }));
 }
 
-/** Reads `{"dataStore":{…}}`, with the connection parameters as `entry` pairs. */
+/** Reads `{"dataStore":{…}}` through its declaration; `type` is `PostGIS` for `dbtype=postgis` when not sent. */
 export function parseDataStore(body: unknown, workspace: string): DataStore {
-  const store = wrapped(body, 'dataStore', 'data store');
-  const parameters: Record<string, string> = {};
-  const entries = isObject(store.connectionParameters) ? store.connectionParameters.entry : undefined;
-  for (const entry of Array.isArray(entries) ? entries : entries ? [entries] : []) {
-    if (isObject(entry) && typeof entry['@key'] === 'string') parameters[entry['@key']] = stringOf(entry.$);
-  }
-  return {
-    workspace,
-    name: stringOf(store.name),
-    description: stringOf(store.description),
-    type: stringOf(store.type, parameters.dbtype === 'postgis' ? 'PostGIS' : ''),
-    enabled: booleanOf(store.enabled, true),
-    connectionParameters: parameters,
-  };
+  const { fields } = readRecord(DataStoreDeclaration, body);
+  const connectionParameters = fields.connectionParameters ?? {};
+  const type = fields.type ?? (connectionParameters.dbtype === 'postgis' ? 'PostGIS' : '');
+  return { ...fields, workspace, name: fields.name ?? '', type, connectionParameters };
 }
 
 /** `GET /workspaces/{ws}/datastores/{ds}.json`. */

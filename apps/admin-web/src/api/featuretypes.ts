@@ -1,16 +1,10 @@
-import { collectionSegments, recordSegments } from '@geocatalog/catalog-model';
-import { isObject, listEntries, listNames, pathOf, stringList, stringOf, booleanOf, wrapped } from './catalog-json';
+import { collectionSegments, recordSegments, FeatureType as FeatureTypeDeclaration, readRecord, type BoundingBox, type Sent } from '@geocatalog/catalog-model';
+import { isObject, listEntries, listNames, pathOf, stringList, stringOf } from './catalog-json';
 import { dataStorePath, type DataStoreRef } from './datastores';
 import type { RestClient } from './rest-client';
 
-/** A bounding box as GeoServer writes it; `crs` is a code (`EPSG:4326`) or WKT. */
-export interface BoundingBox {
-  minx: number;
-  miny: number;
-  maxx: number;
-  maxy: number;
-  crs: string;
-}
+/** A bounding box as its declaration reads it (`minx`, `maxx`, `miny`, `maxy`). */
+export type { BoundingBox };
 
 /** One attribute (column) of a feature type. */
 export interface FeatureTypeAttribute {
@@ -19,20 +13,17 @@ export interface FeatureTypeAttribute {
   binding: string;
 }
 
-/** A feature type, reduced to what the console shows. */
-export interface FeatureType {
+/**
+ * A feature type as the api answers it: every field its declaration (`@geocatalog/catalog-model`'s
+ * `FeatureType`) reads, with the attributes the api writes live from the table. A page shows a new
+ * field once the declaration has it.
+ */
+export type FeatureType = Sent<FeatureTypeDeclaration> & {
   name: string;
   nativeName: string;
-  title: string;
-  /** Declared CRS code, e.g. `EPSG:4326`. */
-  srs: string;
-  nativeBoundingBox: BoundingBox | null;
-  latLonBoundingBox: BoundingBox | null;
-  enabled: boolean;
-  /** `ws:store` of the store the table is in. */
-  store: string;
+  /** The table's columns as the api read them (the declaration reads only their names). */
   attributes: FeatureTypeAttribute[];
-}
+};
 
 /** What publishing a table sends. */
 export interface PublishInput {
@@ -65,31 +56,14 @@ export async function publishTable(client: RestClient, store: DataStoreRef, inpu
   return created.trim() || input.nativeName;
 }
 
-function boxOf(value: unknown): BoundingBox | null {
-  if (!isObject(value)) return null;
-  const numbers = ['minx', 'miny', 'maxx', 'maxy'].map((key) => Number(value[key]));
-  if (numbers.some((n) => !Number.isFinite(n))) return null;
-  const [minx, miny, maxx, maxy] = numbers;
-  return { minx, miny, maxx, maxy, crs: stringOf(value.crs) };
-}
-
-/** Reads `{"featureType":{…}}`. */
+/** Reads `{"featureType":{…}}` through its declaration. */
 export function parseFeatureType(body: unknown): FeatureType {
-  const ft = wrapped(body, 'featureType', 'feature type');
-  const attributes = isObject(ft.attributes)
-    ? listEntries({ a: ft.attributes }, 'a', 'attribute', 'attribute').map((a) => ({ name: stringOf(a.name), binding: stringOf(a.binding) }))
+  const { fields, raw } = readRecord(FeatureTypeDeclaration, body);
+  const attributes = isObject(raw.attributes)
+    ? listEntries({ a: raw.attributes }, 'a', 'attribute', 'attribute').map((a) => ({ name: stringOf(a.name), binding: stringOf(a.binding) }))
     : [];
-  return {
-    name: stringOf(ft.name),
-    nativeName: stringOf(ft.nativeName, stringOf(ft.name)),
-    title: stringOf(ft.title),
-    srs: stringOf(ft.srs),
-    nativeBoundingBox: boxOf(ft.nativeBoundingBox),
-    latLonBoundingBox: boxOf(ft.latLonBoundingBox),
-    enabled: booleanOf(ft.enabled, true),
-    store: isObject(ft.store) ? stringOf(ft.store.name) : '',
-    attributes,
-  };
+  const name = fields.name ?? '';
+  return { ...fields, name, nativeName: fields.nativeName ?? name, attributes };
 }
 
 /** `GET` of a feature type by its REST path (as a layer's `resource` link gives it). */

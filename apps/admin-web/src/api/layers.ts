@@ -1,7 +1,15 @@
-import { collectionSegments, RECORD_KINDS, recordSegments } from '@geocatalog/catalog-model';
-import { isObject, listEntries, listNames, pathOf, restPathOfHref, stringOf, booleanOf, wrapped } from './catalog-json';
+import {
+  collectionSegments,
+  RECORD_KINDS,
+  recordSegments,
+  Layer as LayerDeclaration,
+  readRecord,
+  type Sent,
+  type SentReference,
+} from '@geocatalog/catalog-model';
+import { isObject, listNames, pathOf, restPathOfHref, stringOf } from './catalog-json';
 import type { RestClient } from './rest-client';
-import { parseStyleRef, styleRefBody, type StyleRef } from './styles';
+import { styleRefBody, type StyleRef } from './styles';
 
 /** A layer as the list shows it. */
 export interface LayerRef {
@@ -9,18 +17,21 @@ export interface LayerRef {
   name: string;
 }
 
-/** A layer's representation, reduced to what the console shows. */
-export interface Layer extends LayerRef {
-  type: string;
-  enabled: boolean;
-  defaultStyle: StyleRef | null;
-  /** Additional styles, besides the default. */
-  styles: StyleRef[];
-  /** REST path of the feature type (`/workspaces/a/datastores/b/featuretypes/c.json`). */
-  resourcePath: string | null;
-  /** `ws:store`-less name of the resource: `ws:featureType`. */
-  resourceName: string;
-}
+/**
+ * A layer as the api answers it: every field its declaration (`@geocatalog/catalog-model`'s
+ * `Layer`) reads, with its style references as the console names styles and its resource's link.
+ * A page shows a new field once the declaration has it.
+ */
+export type Layer = Sent<LayerDeclaration> &
+  LayerRef & {
+    defaultStyle: StyleRef | null;
+    /** Additional styles, besides the default. */
+    styles: StyleRef[];
+    /** REST path of the feature type (`/workspaces/a/datastores/b/featuretypes/c.json`). */
+    resourcePath: string | null;
+    /** `ws:store`-less name of the resource: `ws:featureType`. */
+    resourceName: string;
+  };
 
 /** What the layer edit sends; only the fields given change. */
 export interface LayerPatch {
@@ -44,17 +55,17 @@ export async function listLayers(client: RestClient, signal?: AbortSignal): Prom
   );
 }
 
-/** Reads `{"layer":{…}}` of the layer `ref`. */
+const styleRefOf = (ref: SentReference): StyleRef => ({ workspace: ref.workspace || null, name: ref.name });
+
+/** Reads `{"layer":{…}}` of the layer `ref` through its declaration. */
 export function parseLayer(body: unknown, ref: LayerRef): Layer {
-  const layer = wrapped(body, 'layer', 'layer');
-  const resource = isObject(layer.resource) ? layer.resource : {};
-  const styles = isObject(layer.styles) ? listEntries({ s: layer.styles }, 's', 'style', 'style').map(parseStyleRef) : [];
+  const { fields, raw } = readRecord(LayerDeclaration, body);
+  const resource = isObject(raw.resource) ? raw.resource : {};
   return {
+    ...fields,
     ...ref,
-    type: stringOf(layer.type, 'VECTOR'),
-    enabled: booleanOf(layer.enabled, true),
-    defaultStyle: isObject(layer.defaultStyle) ? parseStyleRef(layer.defaultStyle) : null,
-    styles,
+    defaultStyle: fields.defaultStyleRef ? styleRefOf(fields.defaultStyleRef) : null,
+    styles: (fields.styleRefs ?? []).map(styleRefOf),
     resourcePath: typeof resource.href === 'string' ? restPathOfHref(resource.href) : null,
     resourceName: stringOf(resource.name),
   };

@@ -1,5 +1,5 @@
-import { collectionSegments, RECORD_KINDS, recordSegments } from '@geocatalog/catalog-model';
-import { isObject, listNames, pathOf, restPathOfHref, seg, stringOf, wrapped } from './catalog-json';
+import { collectionSegments, RECORD_KINDS, recordSegments, readRecord, Style as StyleDeclaration, type Sent } from '@geocatalog/catalog-model';
+import { listNames, pathOf, seg } from './catalog-json';
 import type { RestClient } from './rest-client';
 import type { Versioned } from './versioned';
 
@@ -9,38 +9,17 @@ export interface StyleRef {
   name: string;
 }
 
-/** A style's record. */
-export interface StyleInfo extends StyleRef {
-  format: string;
-  /** `1.0.0` or `1.1.0`. */
-  version: string;
-  filename: string;
-}
+/**
+ * A style's record as the api answers it: every field its declaration (`@geocatalog/catalog-model`'s
+ * `Style`) reads (`format`, `languageVersion`, `filename`, …), in its workspace.
+ */
+export type StyleInfo = Sent<StyleDeclaration> & StyleRef;
 
 /** SLD 1.0.0 and SE 1.1.0 content types, as the REST API takes them. */
 export const SLD_CONTENT_TYPES = {
   '1.0.0': 'application/vnd.ogc.sld+xml',
   '1.1.0': 'application/vnd.ogc.se+xml',
 } as const;
-
-/**
- * Reads a style reference as layers and lists write it: `{"name":"acme:blue","workspace":"acme"}`,
- * `{"name":"acme:blue","href":".../workspaces/acme/styles/blue.json"}` or `{"name":"polygon"}`.
- */
-export function parseStyleRef(entry: Record<string, unknown>): StyleRef {
-  let name = stringOf(entry.name);
-  let workspace: string | null = typeof entry.workspace === 'string' && entry.workspace ? entry.workspace : null;
-  if (!workspace && typeof entry.href === 'string') {
-    const match = /^\/workspaces\/([^/]+)\/styles\//.exec(restPathOfHref(entry.href) ?? '');
-    if (match) workspace = decodeURIComponent(match[1]);
-  }
-  if (workspace && name.startsWith(`${workspace}:`)) name = name.slice(workspace.length + 1);
-  else if (!workspace && name.includes(':') && typeof entry.href !== 'string') {
-    workspace = name.slice(0, name.indexOf(':'));
-    name = name.slice(workspace.length + 1);
-  }
-  return { workspace, name };
-}
 
 /** The style reference in a body: `{"name","workspace"}` (workspace left out for a global style). */
 export function styleRefBody(ref: StyleRef): Record<string, string> {
@@ -64,11 +43,9 @@ export async function listStyles(client: RestClient, workspace: string | null, s
   return listNames(await client.getJson(path, signal), 'styles', 'style', 'style').map((name) => ({ workspace, name }));
 }
 
-/** Reads `{"style":{…}}`. */
+/** Reads `{"style":{…}}` through its declaration. */
 export function parseStyleInfo(body: unknown, ref: StyleRef): StyleInfo {
-  const style = wrapped(body, 'style', 'style');
-  const version = isObject(style.languageVersion) ? stringOf(style.languageVersion.version, '1.0.0') : '1.0.0';
-  return { ...ref, format: stringOf(style.format, 'sld'), version, filename: stringOf(style.filename) };
+  return { ...readRecord(StyleDeclaration, body).fields, ...ref };
 }
 
 export async function getStyleInfo(client: RestClient, ref: StyleRef, signal?: AbortSignal): Promise<StyleInfo> {

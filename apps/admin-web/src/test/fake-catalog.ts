@@ -1,3 +1,4 @@
+import { DataStore, declaredRep, FeatureType, Layer, list as repList, obj, type Rep, type RepObject, Style, toJettison } from '@geocatalog/catalog-model';
 import { fakeFetch, type FakeAnswer, type RecordedRequest } from './fake-rest';
 
 /** A feature type in the fake catalog. */
@@ -20,7 +21,11 @@ export interface FakeStore {
   featureTypes: FakeFeatureType[];
 }
 
-/** An in-memory catalog with GeoServer's JSON shapes: enough REST API for the console's pages. */
+/**
+ * An in-memory catalog with GeoServer's JSON shapes: enough REST API for the console's pages.
+ * Records are written through their declarations (`declaredRep` + `toJettison`), as the api writes
+ * them; only lists and references (links, which the api's mappers add) are spelled out here.
+ */
 export interface FakeCatalog {
   workspaces: Map<string, { stores: FakeStore[]; styles: Map<string, string> }>;
   globalStyles: Map<string, string>;
@@ -99,10 +104,20 @@ function findLayer(catalog: FakeCatalog, qualified: string) {
   return null;
 }
 
-const styleRef = (s: { name: string; workspace?: string }) =>
+const styleRef = (s: { name: string; workspace?: string }): RepObject =>
   s.workspace
-    ? { name: `${s.workspace}:${s.name}`, workspace: s.workspace, href: `${H}/workspaces/${s.workspace}/styles/${s.name}.json` }
-    : { name: s.name, href: `${H}/styles/${s.name}.json` };
+    ? obj([
+        ['name', `${s.workspace}:${s.name}`],
+        ['workspace', s.workspace],
+        ['href', `${H}/workspaces/${s.workspace}/styles/${s.name}.json`],
+      ])
+    : obj([
+        ['name', s.name],
+        ['href', `${H}/styles/${s.name}.json`],
+      ]);
+
+/** `{"root": …}` as the api's JSON writer writes a record. */
+const record = (root: string, rep: Rep) => ({ [root]: toJettison(rep) });
 
 /** The `ETag` of a record of the fake catalog. */
 export const etagOf = (catalog: FakeCatalog, path: string): string => `"${catalog.versions.get(path) ?? 1}"`;
@@ -195,14 +210,7 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
     }
     return {
       status: 200,
-      body: {
-        dataStore: {
-          name: store.name,
-          type: 'PostGIS',
-          enabled: true,
-          connectionParameters: { entry: Object.entries(store.params).map(([key, value]) => ({ '@key': key, $: value })) },
-        },
-      },
+      body: record('dataStore', declaredRep(DataStore, { name: store.name, type: 'PostGIS', enabled: true, connectionParameters: store.params })),
     };
   }
   if ((m = /^\/workspaces\/([^/]+)\/datastores\/([^/]+)\/featuretypes$/.exec(path))) {
@@ -234,24 +242,35 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
     const [minx, miny, maxx, maxy] = ft.box;
     return {
       status: 200,
-      body: {
-        featureType: {
-          name: ft.name,
-          nativeName: ft.name,
-          title: ft.title,
-          srs: ft.srs,
-          nativeBoundingBox: { minx, maxx, miny, maxy, crs: ft.srs },
-          latLonBoundingBox: { minx, maxx, miny, maxy, crs: 'GEOGCS["WGS84(DD)"]' },
-          enabled: true,
-          store: { '@class': 'dataStore', name: `${m[1]}:${m[2]}` },
-          attributes: {
-            attribute: [
-              { name: 'name', binding: 'java.lang.String' },
-              { name: 'geom', binding: `org.locationtech.jts.geom.${ft.geometry}` },
-            ],
+      body: record(
+        'featureType',
+        declaredRep(
+          FeatureType,
+          {
+            name: ft.name,
+            nativeName: ft.name,
+            title: ft.title,
+            srs: ft.srs,
+            nativeBbox: { minx, maxx, miny, maxy },
+            latLonBbox: { minx, maxx, miny, maxy },
+            enabled: true,
           },
-        },
-      },
+          {
+            namespace: obj([['name', m[1]]]),
+            store: obj([['name', `${m[1]}:${m[2]}`]], [['class', 'dataStore']]),
+            attributeList: repList('attribute', [
+              obj([
+                ['name', 'name'],
+                ['binding', 'java.lang.String'],
+              ]),
+              obj([
+                ['name', 'geom'],
+                ['binding', `org.locationtech.jts.geom.${ft.geometry}`],
+              ]),
+            ]),
+          },
+        ),
+      ),
     };
   }
   if (path === '/layers' && method === 'GET') {
@@ -288,16 +307,24 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
     }
     return {
       status: 200,
-      body: {
-        layer: {
-          name: ft.name,
-          type: 'VECTOR',
-          defaultStyle: styleRef(ft.defaultStyle),
-          ...(ft.styles.length ? { styles: { '@class': 'linked-hash-set', style: ft.styles.map(styleRef) } } : {}),
-          resource: { '@class': 'featureType', name: `${ws}:${ft.name}`, href: `${H}/workspaces/${ws}/datastores/${store.name}/featuretypes/${ft.name}.json` },
-          enabled: ft.enabled,
-        },
-      },
+      body: record(
+        'layer',
+        declaredRep(
+          Layer,
+          { name: ft.name, enabled: ft.enabled },
+          {
+            defaultStyleRef: styleRef(ft.defaultStyle),
+            styleRefs: ft.styles.length ? repList('style', ft.styles.map(styleRef), { attrs: [['class', 'linked-hash-set']] }) : undefined,
+            resource: obj(
+              [
+                ['name', `${ws}:${ft.name}`],
+                ['href', `${H}/workspaces/${ws}/datastores/${store.name}/featuretypes/${ft.name}.json`],
+              ],
+              [['class', 'featureType']],
+            ),
+          },
+        ),
+      ),
     };
   }
   if ((m = /^(?:\/workspaces\/([^/]+))?\/styles(?:\.json|\/([^/]+?))?(\.sld)?$/.exec(decodeURIComponent(url.pathname.replace(/^\/geoserver\/rest/, ''))))) {
@@ -339,7 +366,10 @@ function answer(catalog: FakeCatalog, request: RecordedRequest): FakeAnswer {
       return { status: 200 };
     }
     if (sldSuffix) return { status: 200, body: styles.get(styleName), contentType: 'application/vnd.ogc.sld+xml' };
-    return { status: 200, body: { style: { name: styleName, format: 'sld', languageVersion: { version: '1.0.0' }, filename: `${styleName}.sld` } } };
+    return {
+      status: 200,
+      body: record('style', declaredRep(Style, { name: styleName, format: 'sld', languageVersion: '1.0.0', filename: `${styleName}.sld` })),
+    };
   }
   return { status: 404, body: `No such resource: ${method} ${url.pathname}` };
 }

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/principal';
 import { ChangeFeed } from './change-feed';
 import { ChangeEvent, ChangeLog } from './change-log';
 import { StreamAudience, Viewer } from './stream-audience';
+import { Operation, OperationTag } from '../openapi/operation.decorator';
 
 /** A comment line at least this often, so proxies and clients see the stream is alive. */
 const KEEP_ALIVE_MS = 15_000;
@@ -38,6 +39,7 @@ function eventText(c: ChangeEvent, viewer: Viewer): string | undefined {
  * {@link READER_REPLAY_MS}; the stream ends when its user's access changes.
  */
 @Controller('rest/events')
+@OperationTag('history')
 export class EventsController {
   constructor(
     private readonly feed: ChangeFeed,
@@ -46,6 +48,15 @@ export class EventsController {
   ) {}
 
   @Get()
+  @Operation({
+    operationId: 'streamEvents',
+    summary: 'Committed changes as server-sent events, live, from every api process',
+    description:
+      'A `text/event-stream`: per change `id: {seq}`, `event: change`, `data:` the change as JSON without `before`/`after`; a `: keep-alive` comment at least every 15 s. `Last-Event-ID` (or `?since=`) replays what was missed first; a non-administrator’s replay reaches back 24 hours at most. Changes of user accounts, and the `user` who made a change, go to administrators only. The stream ends when its user is deleted, disabled, renamed, given a new password or other roles, or its console session ends. A client that stops reading is disconnected. At most 20 open streams per user and 1,000 in all per api process: beyond, 429 with `Retry-After`, before the stream opens.',
+    query: ['since'],
+    success: { status: 200, eventStream: true },
+    throws: ['INVALID_VALUE', 'TOO_MANY_REQUESTS'],
+  })
   async stream(
     @Req() req: Request & { user?: Principal },
     @Res({ passthrough: true }) res: Response,

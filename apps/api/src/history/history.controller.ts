@@ -11,6 +11,8 @@ import { ChangeLog, ChangeQuery } from './change-log';
 import { ChangeDrawer } from './change-drawer';
 import { changeDocument, changeList } from './change.mapper';
 import { ChangeReverter } from './revert';
+import { Operation, OperationTag } from '../openapi/operation.decorator';
+import { DONE, ok } from '../openapi/operation-parts';
 
 /** Default and largest page of `GET /rest/changes`. */
 const PAGE = { default: 100, max: 1000 };
@@ -39,6 +41,7 @@ function limitParam(value: unknown): number {
 
 /** `/rest/changes`: the change history (contract §7), for administrators. */
 @Controller('rest/changes')
+@OperationTag('history')
 @AdminOnly()
 export class HistoryController {
   constructor(
@@ -50,6 +53,15 @@ export class HistoryController {
   ) {}
 
   @Get()
+  @Operation({
+    operationId: 'listChanges',
+    summary: 'Committed changes, newest first (ADMIN only)',
+    description:
+      'One change per record a committed write touched: `seq` (increasing, unique across api processes), `time`, `user`, `operation`, `kind`, `resource`, `request` (shared by the changes of one request) and the record’s JSON representation `before` and `after` (`null` for a create / a delete; in XML as JSON text). A full page links the next, older one (`next`).',
+    query: ['since', 'olderThan', 'resource', 'user', 'limit'],
+    success: ok('ChangeList'),
+    throws: ['INVALID_VALUE'],
+  })
   async list(@Query() query: Record<string, unknown>, @Links() links: LinkBuilder): Promise<RepDocument> {
     const q: ChangeQuery = {
       since: seqParam('since', query.since),
@@ -71,6 +83,7 @@ export class HistoryController {
   }
 
   @Get(':seq')
+  @Operation({ operationId: 'getChange', summary: 'One change (ADMIN only)', success: ok('Change'), throws: ['NOT_FOUND'] })
   async get(@Param('seq') seq: string, @Links() links: LinkBuilder): Promise<Tagged> {
     const [change] = await this.drawer.draw([await this.log.get(seq)], links.restBase);
     // A change never changes: its number is its version.
@@ -78,6 +91,15 @@ export class HistoryController {
   }
 
   @Post(':seq/revert')
+  @Operation({
+    operationId: 'revertChange',
+    summary: 'Undo the request that made this change, as one new write (ADMIN only)',
+    description:
+      'Every record the request touched is put back as it was before it, and the revert’s changes say what it did to each: a create is undone by deleting (`delete`), a delete by re-creating (`create`: a style with its SLD bytes, a layer with its styles, a workspace with what its recursive delete removed), an update by restoring the record’s fields (`update`, with before and after) — so reverting a revert restores the later state. No credential comes back: a user re-created is disabled with no usable password; a data store keeps its current password (none when the revert points it at another server or user). 409 naming the record in the way, with problem code `CHANGED_SINCE` when one of them changed since (`force=true` overwrites that change), `REVERT_BLOCKED` when it cannot apply whatever `force` says (a record now depends on one it would delete, one it would bring back needs a record that is gone or has its name taken, one it would put back was deleted since), `CONFLICT` when no enabled administrator would be left.',
+    query: ['force'],
+    success: DONE,
+    throws: ['NOT_FOUND', 'CHANGED_SINCE', 'REVERT_BLOCKED', 'CONFLICT'],
+  })
   async revert(@Param('seq') seq: string, @QueryFlag('force') force: boolean): Promise<Done> {
     const { storeIds, users } = await this.reverter.revert(seq, force);
     // A store put back as it was may point elsewhere: its pool is opened again on next use.

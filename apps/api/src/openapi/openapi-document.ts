@@ -1,5 +1,5 @@
 import { VERSION } from '../about/version';
-import { BodyKind, OPERATIONS, PATH_PARAMETERS, PathParameter, QUERY_PARAMETERS, RestOperation, Success, TAGS } from './operations';
+import { BodyKind, PATH_PARAMETERS, PathParameter, QUERY_PARAMETERS, RestOperation, Success, TAGS } from './operation-parts';
 import { JsonSchema, rootOf, SCHEMAS } from './schemas';
 
 /** A route the router answers: method and path below `/rest` in OpenAPI syntax (`/workspaces/{ws}`). */
@@ -33,8 +33,8 @@ export function servedRestRoutes(routes: Array<{ path: string; methods: string[]
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
-/** Compares the table with the served routes, both ways. */
-export function checkRoutes(served: ServedRoute[], operations: RestOperation[] = OPERATIONS): RouteCheck {
+/** Compares the documented operations with the served routes, both ways. */
+export function checkRoutes(served: ServedRoute[], operations: RestOperation[]): RouteCheck {
   const documented = new Set(operations.map((op) => key(op.method, op.path)));
   const answered = new Set(served.map((r) => key(r.method, r.path)));
   return {
@@ -278,15 +278,16 @@ function operationObject(op: RestOperation, unserved: boolean): JsonSchema {
 }
 
 /**
- * The OpenAPI 3.1 document of `/rest`, built from {@link OPERATIONS}. With the served routes, a
- * served route the table lacks is listed as an `x-undocumented` operation and a documented one no
- * route serves is marked `x-unserved`; `x-route-check` sums both up (empty lists when they agree).
+ * The OpenAPI 3.1 document of `/rest`, built from the handlers' `@Operation` declarations
+ * (`declaredOperations`). With the served routes, a served route no handler documents is listed
+ * as an `x-undocumented` operation and a documented one no route serves is marked `x-unserved`;
+ * `x-route-check` sums both up (empty lists when they agree).
  */
-export function buildOpenApiDocument(opts: { restBase: string; served?: ServedRoute[] }): JsonSchema {
-  const check = opts.served ? checkRoutes(opts.served) : undefined;
+export function buildOpenApiDocument(opts: { restBase: string; operations: RestOperation[]; served?: ServedRoute[] }): JsonSchema {
+  const check = opts.served ? checkRoutes(opts.served, opts.operations) : undefined;
   const unserved = new Set(check?.unserved ?? []);
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of opts.operations) {
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, unserved.has(key(op.method, op.path)));
   }
   for (const route of check?.undocumented ?? []) {

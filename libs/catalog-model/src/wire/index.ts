@@ -6,3 +6,4 @@ export * from './form';
 export * from './representation';
 export * from './date-format';
 export * from './jettison';
+export * from './record';

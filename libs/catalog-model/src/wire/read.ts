@@ -136,16 +136,27 @@ export function checkDeclared<T extends object>(declaration: DeclarationClass<T>
   if (refusal) throw refusal;
 }
 
-/** Reads the declared fields a body holds, then checks them; see the module comment. */
-export function readDeclared<T extends object>(declaration: DeclarationClass<T>, node: WireNode, groups?: string[]): Sent<T> {
+/**
+ * The declared fields a node holds, each read by its kind. `input` leaves out what a body may not
+ * set (server-owned fields, constants); `representation` reads those too (a record as the api
+ * wrote it). Dates and references without a reading of their own are never read.
+ */
+export function readFields<T extends object>(declaration: DeclarationClass<T>, node: WireNode, what: 'input' | 'representation'): Sent<T> {
   const values: Record<string, unknown> = {};
   for (const field of wireFields(declaration)) {
-    if (field.readOnly || field.constant !== undefined || field.kind === 'date' || (field.kind === 'given' && !field.read)) continue;
+    if (field.kind === 'date' || (field.kind === 'given' && !field.read)) continue;
+    if (what === 'input' && (field.readOnly || field.constant !== undefined)) continue;
     const value = readField(node, field);
     if (value !== undefined) values[field.property] = value;
   }
-  checkDeclared(declaration, values as Sent<T>, groups);
   return values as Sent<T>;
+}
+
+/** Reads the declared fields a body holds, then checks them; see the module comment. */
+export function readDeclared<T extends object>(declaration: DeclarationClass<T>, node: WireNode, groups?: string[]): Sent<T> {
+  const values = readFields(declaration, node, 'input');
+  checkDeclared(declaration, values, groups);
+  return values;
 }
 
 /**

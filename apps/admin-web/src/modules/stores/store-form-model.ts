@@ -34,7 +34,7 @@ export function storeFormOf(store: DataStore): StoreFormValues {
   return {
     workspace: store.workspace,
     name: store.name,
-    description: store.description,
+    description: store.description ?? '',
     host: p.host ?? '',
     port: p.port ?? '',
     database: p.database ?? '',

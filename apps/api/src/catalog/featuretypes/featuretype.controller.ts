@@ -9,19 +9,36 @@ import { streamedList } from '../list-pages';
 import { StreamedList } from '../../rest/streamed-list';
 import { FEATURE_TYPE_LIST, featureTypeDocument, featureTypeListItem, featureTypePath, featureTypeTag, TABLE_NAME_LIST } from './featuretype.mapper';
 import { FeatureTypeService, Recalculation } from './featuretype.service';
+import { DeclaredRoute, Operation, OperationTag } from '../../openapi/operation.decorator';
+import { catalogBody, CREATED, DONE, ok } from '../../openapi/operation-parts';
+import { EXAMPLES } from '../../openapi/examples';
 
 const LIST_MODES = ['configured', 'available', 'available_with_geom', 'all'] as const;
 const RECALCULATIONS: Recalculation[] = ['nativebbox', 'latlonbbox', 'attributes'];
 /** `/workspaces/{workspace}/featuretypes/{name}`: a feature type created through its workspace's default store. */
 const WORKSPACE_FORM = RECORD_KINDS.featureType.aliases![0];
 
+/** The operation of a route under a workspace (its default store) is the store one's `…InWorkspace`. */
+const inWorkspace = (route: DeclaredRoute) => !route.params.includes('ds');
+const scoped = (route: DeclaredRoute, id: string) => (inWorkspace(route) ? `${id}InWorkspace` : id);
+const where = (route: DeclaredRoute) => (inWorkspace(route) ? 'of the workspace’s default (first) data store' : 'of a data store');
+
 /** Feature types under a data store, or under a workspace (its default store). */
 @Controller(collectionRoutes('featureType'))
+@OperationTag('featuretypes')
 export class FeatureTypeController {
   constructor(private readonly featureTypes: FeatureTypeService) {}
 
   /** `?list=configured` (default): the catalog's; `available`, `available_with_geom`, `all`: the store's tables. */
   @Get()
+  @Operation((route) => ({
+    operationId: scoped(route, 'listFeatureTypes'),
+    summary: `List the feature types ${where(route)}, or the tables it could publish`,
+    description: 'With `?list=available|available_with_geom|all` the answer is a TableNameList (the store is connected to).',
+    query: ['list'],
+    success: ok('FeatureTypeList'),
+    throws: ['INVALID_VALUE', 'NOT_FOUND', 'STORE_UNAVAILABLE'],
+  }))
   async list(
     @Param('ws') ws: string,
     @Param('ds') ds: string | undefined,
@@ -39,6 +56,15 @@ export class FeatureTypeController {
   }
 
   @Post()
+  @Operation((route) => ({
+    operationId: scoped(route, 'createFeatureType'),
+    summary: `Publish a table ${where(route)} as a feature type, with its layer`,
+    description:
+      'Reads the table: attributes, native CRS, bounding boxes (unless sent). Creates the layer `ws:name` with a default style by geometry (`point`, `line`, `polygon`, `generic`). 404 names the missing table. The table is read before the catalog transaction opens; 409 when the data store changed meanwhile (nothing written).',
+    body: catalogBody('FeatureTypeBody', EXAMPLES.featureTypeCreate),
+    success: CREATED,
+    throws: ['NOT_FOUND', 'ALREADY_EXISTS', 'CONFLICT', 'STORE_UNAVAILABLE'],
+  }))
   async create(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @RequestBody() body: RawBody, @Links() links: LinkBuilder): Promise<Created> {
     const { featureType, ctx } = await this.featureTypes.create(ws, ds, readBody(body, FeatureType));
     const path = ds === undefined ? recordSegments('featureType', { ...ctx, name: featureType.name }, WORKSPACE_FORM) : featureTypePath(ctx, featureType.name);
@@ -46,6 +72,12 @@ export class FeatureTypeController {
   }
 
   @Get(recordParam('featureType'))
+  @Operation((route) => ({
+    operationId: scoped(route, 'getFeatureType'),
+    summary: 'Read a feature type; its attributes are read live from the table',
+    success: ok('FeatureType'),
+    throws: ['NOT_FOUND', 'STORE_UNAVAILABLE'],
+  }))
   async get(@Param('ws') ws: string, @Param('ds') ds: string | undefined, @Param('ft') ft: string, @Links() links: LinkBuilder): Promise<Tagged> {
     const located = await this.featureTypes.get(ws, ds, ft);
     const document = featureTypeDocument(located.featureType, located.ctx, await this.featureTypes.liveAttributes(located), links);
@@ -54,6 +86,16 @@ export class FeatureTypeController {
 
   /** Partial update; `?recalculate=nativebbox,latlonbbox,attributes` recomputes from the data (empty: nothing). */
   @Put(recordParam('featureType'))
+  @Operation((route) => ({
+    operationId: scoped(route, 'updateFeatureType'),
+    summary: 'Change a feature type (partial merge; a new name renames it and its layer)',
+    description:
+      'What the change needs from the table (a CRS definition, bounds, attributes) is read before the catalog transaction opens; 409 when the feature type or its data store changed meanwhile (nothing written).',
+    query: ['recalculate'],
+    body: catalogBody('FeatureTypeBody', EXAMPLES.featureTypeUpdate),
+    success: DONE,
+    throws: ['NOT_FOUND', 'ALREADY_EXISTS', 'CONFLICT', 'STORE_UNAVAILABLE'],
+  }))
   async update(
     @Param('ws') ws: string,
     @Param('ds') ds: string | undefined,
@@ -67,6 +109,13 @@ export class FeatureTypeController {
   }
 
   @Delete(recordParam('featureType'))
+  @Operation((route) => ({
+    operationId: scoped(route, 'deleteFeatureType'),
+    summary: 'Delete a feature type (with its layer: `?recurse=true`)',
+    query: ['recurse'],
+    success: DONE,
+    throws: ['NOT_FOUND'],
+  }))
   async delete(
     @Param('ws') ws: string,
     @Param('ds') ds: string | undefined,

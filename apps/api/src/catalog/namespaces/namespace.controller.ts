@@ -10,9 +10,13 @@ import { StreamedList } from '../../rest/streamed-list';
 import { NAMESPACE_LIST, namespaceDocument, namespaceListItem, workspaceTag } from '../workspaces/workspace.mapper';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
+import { Operation, OperationTag } from '../../openapi/operation.decorator';
+import { catalogBody, CREATED, DONE, ok } from '../../openapi/operation-parts';
+import { EXAMPLES } from '../../openapi/examples';
 
 /** `/rest/namespaces`: the namespace side of each workspace (prefix = workspace name). */
 @Controller(collectionRoutes('namespace'))
+@OperationTag('namespaces')
 export class NamespaceController {
   constructor(
     private readonly workspaces: WorkspaceService,
@@ -20,12 +24,21 @@ export class NamespaceController {
   ) {}
 
   @Get()
+  @Operation({ operationId: 'listNamespaces', summary: 'List the namespaces', success: ok('NamespaceList') })
   async list(@Links() links: LinkBuilder): Promise<StreamedList> {
     return streamedList(NAMESPACE_LIST, await this.workspaces.list(), (w) => namespaceListItem(w, links));
   }
 
   /** Creates the namespace and its workspace, as GeoServer does. */
   @Post()
+  @Operation({
+    operationId: 'createNamespace',
+    summary: 'Create a namespace and its workspace (how gsconfig creates workspaces)',
+    query: ['default'],
+    body: catalogBody('NamespaceBody', EXAMPLES.namespaceCreate),
+    success: CREATED,
+    throws: ['ALREADY_EXISTS'],
+  })
   async create(@RequestBody() body: RawBody, @QueryFlag('default') makeDefault: boolean, @Links() links: LinkBuilder): Promise<Created> {
     const input = readBody(body, Namespace);
     if (!input.name) throw new CatalogError('MISSING_FIELD', 'The namespace has no prefix; it is required');
@@ -40,6 +53,7 @@ export class NamespaceController {
   }
 
   @Get(recordParam('namespace'))
+  @Operation({ operationId: 'getNamespace', summary: 'Read a namespace', success: ok('Namespace'), throws: ['NOT_FOUND'] })
   async get(@Param('prefix') prefix: string): Promise<Tagged> {
     const ws = await this.workspaces.find(prefix);
     if (!ws) throw new CatalogError('NOT_FOUND', `No such namespace: '${prefix}' found`);
@@ -47,6 +61,13 @@ export class NamespaceController {
   }
 
   @Put(recordParam('namespace'))
+  @Operation({
+    operationId: 'updateNamespace',
+    summary: 'Change a namespace’s URI or isolation (the prefix cannot change)',
+    body: catalogBody('NamespaceBody', EXAMPLES.namespaceUpdate),
+    success: DONE,
+    throws: ['NOT_FOUND', 'ALREADY_EXISTS'],
+  })
   async update(@Param('prefix') prefix: string, @RequestBody() body: RawBody, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     const input = readBody(body, Namespace);
     if (prefix === DEFAULT_ALIAS && input.name) {
@@ -63,6 +84,13 @@ export class NamespaceController {
   }
 
   @Delete(recordParam('namespace'))
+  @Operation({
+    operationId: 'deleteNamespace',
+    summary: 'Delete a namespace and its workspace (`?recurse=true` when not empty)',
+    query: ['recurse'],
+    success: DONE,
+    throws: ['NOT_FOUND'],
+  })
   async delete(@Param('prefix') prefix: string, @QueryFlag('recurse') recurse: boolean, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     if (prefix === DEFAULT_ALIAS) throw new CatalogError('NOT_CHANGEABLE', "Can't delete the default namespace");
     const storeIds = await this.workspaces.delete(prefix, recurse, ifMatch).catch((err: unknown) => {

@@ -31,7 +31,7 @@ export function LayerCrsCell({ layer }: { layer: LayerRef }) {
 export function LayerBoxCell({ layer }: { layer: LayerRef }) {
   const { featureType } = useLayerDetails(layer);
   if (featureType.isPending) return <Skeleton width="80%" />;
-  const box = featureType.data?.latLonBoundingBox ?? null;
+  const box = featureType.data?.latLonBbox ?? null;
   if (!box) return <>—</>;
   const n = (value: number) => String(Number(value.toFixed(4)));
   // Two lines (lower-left corner, upper-right corner) keep the column narrow.

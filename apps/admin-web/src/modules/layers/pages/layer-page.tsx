@@ -82,8 +82,10 @@ export function LayerPage() {
                 </dd>
                 <dt>Data store</dt>
                 <dd>
-                  {featureType.data.store ? (
-                    <Link to={`/stores/${featureType.data.store.split(':').map(encodeURIComponent).join('/')}`}>{featureType.data.store}</Link>
+                  {featureType.data.namespace && featureType.data.store ? (
+                    <Link to={`/stores/${encodeURIComponent(featureType.data.namespace)}/${encodeURIComponent(featureType.data.store)}`}>
+                      {featureType.data.namespace}:{featureType.data.store}
+                    </Link>
                   ) : (
                     '—'
                   )}
@@ -95,11 +97,11 @@ export function LayerPage() {
                 </dd>
                 <dt>Native box</dt>
                 <dd>
-                  <code>{formatBox(featureType.data.nativeBoundingBox)}</code>
+                  <code>{formatBox(featureType.data.nativeBbox ?? null)}</code>
                 </dd>
                 <dt>Lat/lon box</dt>
                 <dd>
-                  <code>{formatBox(featureType.data.latLonBoundingBox)}</code>
+                  <code>{formatBox(featureType.data.latLonBbox ?? null)}</code>
                 </dd>
                 <dt>Enabled</dt>
                 <dd>

@@ -34,7 +34,7 @@ export default function StylePreview({ layer, sld }: StylePreviewProps) {
   const legend = useMemo(() => (shown?.geostyler ? legendEntries(shown.geostyler) : []), [shown]);
   const [identified, setIdentified] = useState<IdentifiedFeature[] | null>(null);
   const [status, setStatus] = useState<MapStatus | null>(null);
-  const box = featureType.data?.latLonBoundingBox;
+  const box = featureType.data?.latLonBbox;
   const extent = useMemo<[number, number, number, number] | null>(() => (box ? [box.minx, box.miny, box.maxx, box.maxy] : null), [box]);
 
   if (featureType.isPending) return <Skeleton width="100%" />;

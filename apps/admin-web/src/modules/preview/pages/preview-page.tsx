@@ -50,7 +50,7 @@ export default function PreviewPage() {
   const sld = useStyleSld(style);
   const { mapStyle, converting } = useMapStyle(sld.data);
   const legend = useMemo(() => (mapStyle?.geostyler ? legendEntries(mapStyle.geostyler) : []), [mapStyle]);
-  const box = featureType.data?.latLonBoundingBox;
+  const box = featureType.data?.latLonBbox;
   const extent = useMemo<[number, number, number, number] | null>(() => (box ? [box.minx, box.miny, box.maxx, box.maxy] : null), [box]);
 
   async function copyLink() {

@@ -1,7 +1,7 @@
-import type { BodyExample } from '../examples';
-import type { SchemaName } from '../schemas';
+import type { BodyExample } from './examples';
+import type { SchemaName } from './schemas';
 
-/** What an entry of the operation table says: methods, tags, parameters, bodies, answers. */
+/** The parts an `@Operation` declaration is made of: tags, parameters, bodies, answers. */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -92,6 +92,7 @@ export type Success =
   /** 200 with a zipped GeoServer data directory. */
   | { status: 200; zip: true };
 
+/** One documented operation: a handler's `@Operation` declaration at one of its routes. */
 export interface RestOperation {
   operationId: string;
   method: HttpMethod;
@@ -103,17 +104,17 @@ export interface RestOperation {
   query?: QueryParameter[];
   body?: BodyKind;
   success: Success;
-  /** Error statuses beyond those every operation has (401, 403). */
+  /** Error statuses beyond those every operation has (401, 403, 429). */
   errors: number[];
   /** Path parameters with another example than the default (e.g. a bare layer name). */
   examples?: Partial<Record<PathParameter, string>>;
 }
 
-export const doc = (schema: SchemaName, example: BodyExample): BodyKind => ({ kind: 'document', schema, example });
-export const docOrSld = (schema: SchemaName, example: BodyExample): BodyKind => ({ kind: 'documentOrSld', schema, example });
+export const catalogBody = (schema: SchemaName, example: BodyExample): BodyKind => ({ kind: 'document', schema, example });
+export const catalogOrSldBody = (schema: SchemaName, example: BodyExample): BodyKind => ({ kind: 'documentOrSld', schema, example });
 export const ok = (schema: SchemaName): Success => ({ status: 200, schema });
 export const CREATED: Success = { status: 201 };
 export const DONE: Success = { status: 200, empty: true };
 
-/** Errors of a request with a body: malformed or invalid (400), too large (413), wrong media type (415). */
+/** Errors of every request with a body: malformed or invalid (400), too large (413), wrong media type (415). */
 export const BODY_ERRORS = [400, 413, 415];
