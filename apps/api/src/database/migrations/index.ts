@@ -10,6 +10,7 @@ import { HistoryBulkCommit1764310000000 } from './1764310000000-history-bulk-com
 import { DropHistoryUserHashes1764320000000 } from './1764320000000-drop-history-user-hashes';
 import { RepairRevertedUpdates1764330000000 } from './1764330000000-repair-reverted-updates';
 import { AddFeatureTypeAttributeSubset1764400000000 } from './1764400000000-add-feature-type-attribute-subset';
+import { CreateLayerGroups1764600000000 } from './1764600000000-create-layer-groups';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   DropHistoryUserHashes1764320000000,
   RepairRevertedUpdates1764330000000,
   AddFeatureTypeAttributeSubset1764400000000,
+  CreateLayerGroups1764600000000,
 ];
