@@ -194,7 +194,7 @@ describe('layer groups: what real clients send', () => {
   });
 
   it('answers through a doubled slash, and reads GeoServer’s older <layers><layer> form', async () => {
-    const { api, server } = ctx;
+    const { server } = ctx;
     const ws = await catalog();
     const name = uniqueName('old');
     const body = `<layerGroup><name>${name}</name><layers><layer>${ws}:roads</layer><layer>${ws}:sites</layer></layers><styles><style>line</style></styles></layerGroup>`;
