@@ -9,7 +9,7 @@
 import { Attribution, DataStore, FeatureType, Layer, Namespace, SLD_VERSIONS, Style, User, Workspace } from '@geocatalog/catalog-model';
 import { STATUS_OF } from '../rest/error-response';
 import { requestSchema, responseSchema } from './declared-schemas';
-import { LAYER_GROUP_SCHEMAS } from './operation-table/layergroups';
+import { LAYER_GROUP_SCHEMAS } from './operation-table/layergroup-schemas';
 import { bool, crs, entryMap, int, JsonSchema, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
 
 export type { JsonSchema } from './schema-parts';
