@@ -53,7 +53,7 @@ const changeSchema = object(
     time: { type: 'string', format: 'date-time' },
     user: str('who made it (absent for changes made without a request, e.g. at start)'),
     operation: { enum: ['create', 'update', 'delete'] },
-    kind: { enum: ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'style', 'user'] },
+    kind: { enum: ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'layerGroup', 'style', 'user'] },
     resource: str('the record’s REST path without `/rest` and suffix'),
     request: str('one id per request (its `X-Request-Id`)'),
     before: { type: ['object', 'null'], description: 'the record’s JSON representation before (null for a create)' },
