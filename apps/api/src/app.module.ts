@@ -3,6 +3,7 @@ import { AboutController } from './about/about.controller';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { CatalogFilesModule } from './data-directories/catalog-files.module';
+import { LayerGroupModule } from './catalog/layergroups/layergroup.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FeaturesModule } from './ogc-features/features.module';
@@ -22,6 +23,7 @@ import { TilesModule } from './tiles/tiles.module';
     SampleDatabaseModule,
     AuthModule,
     CatalogModule,
+    LayerGroupModule,
     CatalogFilesModule,
     SecurityModule,
     FeaturesModule,

@@ -10,7 +10,7 @@ export const MAX_NAME_LENGTH = 255;
 const NAME_PATTERN = /^[\p{L}_][\p{L}\p{M}\p{Nd}_.-]*$/u;
 
 /** Kinds of catalog record that carry a name checked by {@link checkName}. */
-export type NamedKind = 'workspace' | 'namespace' | 'data store' | 'feature type' | 'layer' | 'style' | 'user';
+export type NamedKind = 'workspace' | 'namespace' | 'data store' | 'feature type' | 'layer' | 'layer group' | 'style' | 'user';
 
 /**
  * The form a name is stored and compared in: Unicode NFC, so `é` typed precomposed (`%C3%A9`)

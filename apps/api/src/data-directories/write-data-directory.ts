@@ -80,6 +80,7 @@ class DirectoryWriter {
     namespace: () => {
       for (const ns of this.dir.namespaces) this.put(dirFile.namespace(ns.input.name), this.namespaceXml(ns.input.name));
     },
+    layerGroup: () => {},
     dataStore: () => {
       for (const store of this.dir.dataStores) this.writeDataStore(store);
     },

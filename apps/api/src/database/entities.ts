@@ -3,6 +3,7 @@ import { UserEntity, UserRoleEntity } from '../auth/user.entity';
 import { DataStoreEntity } from '../catalog/datastores/datastore.entity';
 import { FeatureTypeEntity } from '../catalog/featuretypes/featuretype.entity';
 import { LayerEntity, LayerStyleEntity } from '../catalog/layers/layer.entity';
+import { LayerGroupEntity, LayerGroupMemberEntity } from '../catalog/layergroups/layergroup.entity';
 import { StyleEntity } from '../catalog/styles/style.entity';
 import { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
 
@@ -14,6 +15,8 @@ export const ENTITIES = [
   FeatureTypeEntity,
   LayerEntity,
   LayerStyleEntity,
+  LayerGroupEntity,
+  LayerGroupMemberEntity,
   UserEntity,
   UserRoleEntity,
   SessionEntity,

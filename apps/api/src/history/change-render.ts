@@ -4,6 +4,7 @@ import { DataStoreEntity } from '../catalog/datastores/datastore.entity';
 import { dataStoreDocument } from '../catalog/datastores/datastore.mapper';
 import { FeatureTypeEntity } from '../catalog/featuretypes/featuretype.entity';
 import { featureTypeDocument } from '../catalog/featuretypes/featuretype.mapper';
+import { drawLayerGroup } from '../catalog/layergroups/layergroup.history';
 import { LayerEntity } from '../catalog/layers/layer.entity';
 import { layerDocument } from '../catalog/layers/layer.mapper';
 import { StyleEntity } from '../catalog/styles/style.entity';
@@ -40,6 +41,7 @@ interface Drawing {
   raw: RawRow;
   rows: RowSource;
   links: LinkBuilder;
+  restBase: string;
   /** The name of a related record as it was then (null when it cannot be found). */
   nameOf: (kind: ChangeKind, id: unknown) => Promise<string | null>;
 }
@@ -89,6 +91,10 @@ const DRAWERS: Record<ChangeKind, Drawer> = {
     return json(featureTypeDocument(ft, { workspace: ws, store }, ft.attributes ?? [], links));
   },
   layer: drawLayer,
+  layerGroup: async ({ raw, rows, restBase }) => {
+    const group = await drawLayerGroup(raw, rows, restBase);
+    return group && json(group);
+  },
   style: async ({ tx, raw, nameOf }) => {
     const ws = typeof raw.workspace_id === 'number' ? await nameOf('workspace', raw.workspace_id) : undefined;
     return ws === null ? null : json(styleDocument(hydrate(tx, StyleEntity, raw), ws));
@@ -113,5 +119,5 @@ export async function drawRecord(tx: EntityManager, kind: ChangeKind, raw: RawRo
     const row = await rows(k, id);
     return row ? String(row.name) : null;
   };
-  return DRAWERS[kind]({ tx, raw, rows, links: new LinkBuilder(restBase, 'json'), nameOf });
+  return DRAWERS[kind]({ tx, raw, rows, links: new LinkBuilder(restBase, 'json'), restBase, nameOf });
 }

@@ -4,6 +4,7 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { anAdminRemains } from '../auth/last-admin';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
+import { restoreMembers } from '../catalog/layergroups/layergroup.history';
 import { integrityViolation } from '../database/pg-errors';
 import { ChangeKind, ChangeOperation, KIND_TABLES, RawRow } from './change-kinds';
 import { ChangeLog } from './change-log';
@@ -30,7 +31,7 @@ interface Step {
  * The order in which deleted records come back, by kind: what others point to first. A namespace
  * is its workspace's row (the revert puts the workspace back).
  */
-const RESTORE_ORDER: Record<ChangeKind, number> = { workspace: 0, namespace: 0, style: 1, dataStore: 2, featureType: 3, layer: 4, user: 5 };
+const RESTORE_ORDER: Record<ChangeKind, number> = { workspace: 0, namespace: 0, style: 1, dataStore: 2, featureType: 3, layer: 4, layerGroup: 5, user: 6 };
 
 /** Rows of other tables a kind's history row carries (a layer's alternate styles, a user's roles), written back with it. */
 const OWNED_ROWS: Record<ChangeKind, ((tx: EntityManager, raw: RawRow) => Promise<void>) | null> = {
@@ -39,6 +40,7 @@ const OWNED_ROWS: Record<ChangeKind, ((tx: EntityManager, raw: RawRow) => Promis
   dataStore: null,
   featureType: null,
   style: null,
+  layerGroup: restoreMembers,
   layer: async (tx, raw) => {
     await tx.query(`DELETE FROM layer_style WHERE layer_id = $1`, [raw.id]);
     await tx.query(
@@ -56,7 +58,7 @@ const OWNED_ROWS: Record<ChangeKind, ((tx: EntityManager, raw: RawRow) => Promis
   },
 };
 /** Keys of a history row that are not columns of its table. */
-const NOT_COLUMNS = new Set(['version', 'style_ids', 'roles']);
+const NOT_COLUMNS = new Set(['version', 'style_ids', 'roles', 'members']);
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
 
 /** What a revert did: the data stores it touched (their pools are to be closed) and its changes' request. */

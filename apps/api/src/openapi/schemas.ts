@@ -9,6 +9,7 @@
 import { Attribution, DataStore, FeatureType, Layer, Namespace, SLD_VERSIONS, Style, User, Workspace } from '@geocatalog/catalog-model';
 import { STATUS_OF } from '../rest/error-response';
 import { requestSchema, responseSchema } from './declared-schemas';
+import { LAYER_GROUP_SCHEMAS } from './layergroup-schemas';
 import { bool, crs, entryMap, int, JsonSchema, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
 
 export type { JsonSchema } from './schema-parts';
@@ -52,7 +53,7 @@ const changeSchema = object(
     time: { type: 'string', format: 'date-time' },
     user: str('who made it (absent for changes made without a request, e.g. at start)'),
     operation: { enum: ['create', 'update', 'delete'] },
-    kind: { enum: ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'style', 'user'] },
+    kind: { enum: ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'layerGroup', 'style', 'user'] },
     resource: str('the record’s REST path without `/rest` and suffix'),
     request: str('one id per request (its `X-Request-Id`)'),
     before: { type: ['object', 'null'], description: 'the record’s JSON representation before (null for a create)' },
@@ -237,6 +238,7 @@ export const SCHEMAS = {
     ),
   ),
   UserBody: rootDoc('user', requestSchema(User, {}, 'Passwords are stored as scrypt hashes and never returned')),
+  ...LAYER_GROUP_SCHEMAS,
 } satisfies Record<string, JsonSchema>;
 
 /** Name of a schema in {@link SCHEMAS}. */

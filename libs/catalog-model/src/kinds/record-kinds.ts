@@ -12,11 +12,10 @@ export type KindName = (typeof KIND_NAMES)[number];
 /**
  * The kinds whose table exists, which the history records and every per-kind handler table
  * (history drawing and revert, data-directory snapshot and writer, the console's live refresh) is
- * typed over. Shrinks to {@link KindName} when layer groups land (their table, triggers and
- * handlers): then every table that misses them is a type error.
+ * typed over: every kind, so a table that misses one is a type error.
  */
-export type StoredKind = Exclude<KindName, 'layerGroup'>;
-export const STORED_KINDS = KIND_NAMES.filter((k): k is StoredKind => k !== 'layerGroup');
+export type StoredKind = KindName;
+export const STORED_KINDS: readonly StoredKind[] = KIND_NAMES;
 
 /**
  * How a record's name is unique:

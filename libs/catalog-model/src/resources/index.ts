@@ -5,5 +5,6 @@ export * from './namespace';
 export * from './data-store';
 export * from './feature-type';
 export * from './layer';
+export * from './layer-group';
 export * from './style';
 export * from './user';

@@ -32,6 +32,7 @@ const STALE: Record<StoredKind, Stale> = {
     const style = { workspace: r.workspace ?? null, name: r.name };
     return [queryKeys.styleList(style.workspace), queryKeys.styleSld(style), queryKeys.styleInfo(style)];
   },
+  layerGroup: () => [['rest', 'layergroups']],
   user: () => [],
 };
 

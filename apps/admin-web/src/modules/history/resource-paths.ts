@@ -21,6 +21,7 @@ const CONSOLE_PAGES: Record<StoredKind, ((r: RecordRef) => string) | null> = {
   workspace: null,
   namespace: null,
   user: null,
+  layerGroup: (r) => (r.workspace ? `/layergroups/${enc(r.workspace)}/${enc(r.name)}` : `/layergroups/${enc(r.name)}`),
   dataStore: (r) => `/stores/${enc(r.workspace ?? '')}/${enc(r.name)}`,
   featureType: (r) => `/layers/${enc(r.workspace ?? '')}/${enc(r.name)}`,
   layer: (r) => `/layers/${enc(r.workspace ?? '')}/${enc(r.name)}`,

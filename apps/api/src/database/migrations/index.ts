@@ -11,6 +11,7 @@ import { DropHistoryUserHashes1764320000000 } from './1764320000000-drop-history
 import { RepairRevertedUpdates1764330000000 } from './1764330000000-repair-reverted-updates';
 import { AddFeatureTypeAttributeSubset1764400000000 } from './1764400000000-add-feature-type-attribute-subset';
 import { DeriveHistoryPaths1764500000000 } from './1764500000000-derive-history-paths';
+import { CreateLayerGroups1764600000000 } from './1764600000000-create-layer-groups';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   RepairRevertedUpdates1764330000000,
   AddFeatureTypeAttributeSubset1764400000000,
   DeriveHistoryPaths1764500000000,
+  CreateLayerGroups1764600000000,
 ];
