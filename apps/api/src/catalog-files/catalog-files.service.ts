@@ -104,7 +104,8 @@ export class CatalogFilesService {
     if (workspace !== undefined) await this.workspaces.get(workspace);
     const now = await readSnapshot(this.db.manager, workspace === undefined ? 'all' : [workspace]);
     const names = workspace === undefined ? [...now.workspaces.keys()] : [workspace];
-    const dir = directoryFromCatalog(now, names, { onlyUsedGlobalStyles: workspace !== undefined, withDefault: workspace === undefined });
+    const whole = workspace === undefined;
+    const dir = directoryFromCatalog(now, names, { onlyUsedGlobalStyles: !whole, withDefault: whole, withGlobalGroups: whole });
     return zipFiles(writeDataDirectory(dir));
   }
 }

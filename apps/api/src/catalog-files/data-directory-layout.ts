@@ -28,6 +28,7 @@ export const dirFile = {
   dataStore: (ws: string, store: string) => `workspaces/${ws}/${store}/datastore.xml`,
   featureType: (ws: string, store: string, name: string) => `workspaces/${ws}/${store}/${name}/featuretype.xml`,
   layer: (ws: string, store: string, name: string) => `workspaces/${ws}/${store}/${name}/layer.xml`,
+  layerGroup: (ws: string | undefined, name: string) => (ws ? `workspaces/${ws}/layergroups/${name}.xml` : `layergroups/${name}.xml`),
   /** The folder of a style's `.xml` and its SLD file. */
   styleFolder: (ws: string | undefined) => (ws ? `workspaces/${ws}/styles/` : 'styles/'),
 };
