@@ -40,7 +40,11 @@ export function layerGroupEndpoints(groups: FakeGroup[]) {
     const name = m[2];
     const body = () => JSON.parse(request.body ?? '{}').layerGroup;
     const fromBody = (b: any): FakeGroup['members'] =>
-      b.publishables.published.map((p: any, i: number) => ({ type: p['@type'], name: p.name, style: b.styles.style[i] ? [b.styles.style[i].workspace, b.styles.style[i].name].filter(Boolean).join(':') : null }));
+      b.publishables.published.map((p: any, i: number) => ({
+        type: p['@type'],
+        name: p.name,
+        style: b.styles.style[i] ? [b.styles.style[i].workspace, b.styles.style[i].name].filter(Boolean).join(':') : null,
+      }));
     if (!name) {
       if (request.method === 'POST') {
         const b = body();
