@@ -5,7 +5,9 @@
  */
 import { sldFixture } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
-import { createStatesTable, useSpatialApi } from '../support/postgis';
+import { createSpatialStore, createStatesTable, useSpatialApi } from '../support/postgis';
+import { createWorkspace } from '../support/catalog';
+import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
 import { pythonRequests } from '../support/python-requests';
 
 const ctx = useSpatialApi();
@@ -218,5 +220,45 @@ describe('geoserver-rest (gicait, Python) replayed', () => {
     expect(listed.contentType).toBe('application/xml');
     expect(listed.text).toContain(`<userName>${user}</userName>\n    <enabled>false</enabled>`);
     expect((await py.delete(`${url}/rest/security/usergroup/user/${user}`, { headers: { accept: 'application/json' } })).status).toBe(200);
+  });
+
+  it('create_layergroup: a workspace group POSTed to the global path, its members bare, read back with get_layergroup', async () => {
+    const py = pythonRequests(ctx.server);
+    const url = ctx.server.baseUrl;
+    const ws = uniqueName('gsrlg');
+    await createWorkspace(ctx.api, ws);
+    await createSpatialStore(ctx.api, ctx.db, ws, 'pg');
+    await createFeatureType(ctx.api, ws, 'pg', seedFeatureTypeXml('states'));
+
+    // Its checks first: the workspace, no group of that name yet, each layer.
+    expect((await py.get(`${url}/rest/workspaces/${ws}`)).status).toBe(200);
+    expect((await py.get(`${url}/rest/workspaces/${ws}/layergroups/grp`)).status).toBe(404);
+    expect((await py.get(`${url}/rest/workspaces/${ws}/layers/states`)).status).toBe(200);
+    const data = `
+                    <layerGroup>
+                        <name>grp</name>
+                        <mode>single</mode>
+                        <title>geoserver-rest layer group</title>
+                        <abstractTxt>A new layergroup created with geoserver-rest python package</abstractTxt>
+                        <workspace><name>${ws}</name></workspace><publishables><published type="layer">
+                            <name>states</name>
+                            <link>${url}/layers/states.xml</link>
+                        </published>
+                    </publishables><keywords><keyword>usa</keyword></keywords>
+                    </layerGroup>
+                `;
+    expect((await py.post(`${url}/rest/layergroups/`, { data, headers: TEXT_XML })).status).toBe(201);
+
+    const lg = (await py.get(`${url}/rest/workspaces/${ws}/layergroups/grp`)).json().layerGroup;
+    expect(lg).toMatchObject({
+      name: 'grp',
+      mode: 'SINGLE',
+      title: 'geoserver-rest layer group',
+      workspace: { name: ws },
+      publishables: { published: [{ '@type': 'layer', name: `${ws}:states` }] },
+      keywords: { string: ['usa'] },
+    });
+    expect((await py.get(`${url}/rest/workspaces/${ws}/layergroups`)).json().layerGroups.layerGroup.map((g: { name: string }) => g.name)).toEqual(['grp']);
+    expect((await py.delete(`${url}/rest/workspaces/${ws}/layergroups/grp`)).status).toBe(200);
   });
 });

@@ -5,7 +5,9 @@
  */
 import { sldFixture } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
-import { createStatesTable, useSpatialApi } from '../support/postgis';
+import { createSpatialStore, createStatesTable, useSpatialApi } from '../support/postgis';
+import { createWorkspace } from '../support/catalog';
+import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
 import { PythonRequests, pythonRequests } from '../support/python-requests';
 
 const ctx = useSpatialApi();
@@ -191,5 +193,42 @@ describe('python-geoservercloud replayed', () => {
     expect((await py.get(`${rest}/workspaces/${ws}/layers.json`)).json()).toEqual({ layers: '' });
     expect((await py.get(`${rest}/workspaces/${ws}/wmtsstores.json`)).json()).toEqual({ wmtsStores: '' });
     expect((await py.get(`${rest}/workspaces.json`)).json().workspaces.workspace).toEqual([{ name: ws, href: `${rest}/workspaces/${ws}.json` }]);
+  });
+
+  it('create_layer_group: probe, POST, a second run PUTs (title null), and the model reads the group back', async () => {
+    const py = pythonRequests(ctx.server);
+    const rest = ctx.server.restUrl;
+    const ws = uniqueName('gsclg');
+    await createWorkspace(ctx.api, ws);
+    await createSpatialStore(ctx.api, ctx.db, ws, 'pg');
+    await createFeatureType(ctx.api, ws, 'pg', seedFeatureTypeXml('states'));
+
+    const payload = {
+      layerGroup: {
+        name: 'grp',
+        mode: 'SINGLE',
+        bounds: { ...EPSG_4326_BBOX.nativeBoundingBox },
+        workspace: { name: ws },
+        publishables: { published: [{ '@type': 'layer', name: 'states' }] },
+        styles: { style: [{ name: '' }] },
+        title: 'States',
+        abstract: 'US states',
+      },
+    };
+    const url = `${rest}/workspaces/${ws}/layergroups/grp.json`;
+    expect(await exists(py, url)).toBe(false);
+    expect((await py.post(`${rest}/workspaces/${ws}/layergroups.json`, { json: payload })).status).toBe(201);
+    expect(await exists(py, url)).toBe(true);
+    // put_payload: internationalTitle wins, title forced to null.
+    const put = { layerGroup: { ...payload.layerGroup, internationalTitle: { en: 'States' }, title: null } };
+    expect((await py.put(url, { json: put })).status).toBe(200);
+
+    // LayerGroup.from_get_response_payload reads these keys.
+    const lg = (await py.get(url)).json().layerGroup;
+    expect([lg.name, lg.mode, lg.workspace.name, lg.title, lg.abstractTxt]).toEqual(['grp', 'SINGLE', ws, 'States', 'US states']);
+    expect(lg.publishables.published.map((p: { name: string }) => p.name)).toEqual([`${ws}:states`]);
+    expect(lg.styles.style).toEqual(['']);
+    expect(lg.bounds).toEqual({ minx: -180, maxx: 180, miny: -90, maxy: 90, crs: 'EPSG:4326' });
+    expect((await py.delete(`${rest}/workspaces/${ws}/layergroups/grp`)).status).toBe(200);
   });
 });

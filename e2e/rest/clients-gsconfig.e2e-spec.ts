@@ -6,7 +6,9 @@
 import { sldFixture } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { HttpResponse } from '../support/http';
-import { createStatesTable, useSpatialApi } from '../support/postgis';
+import { createSpatialStore, createStatesTable, useSpatialApi } from '../support/postgis';
+import { createWorkspace } from '../support/catalog';
+import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
 import { pythonRequests } from '../support/python-requests';
 import { atomHref, find, findAll, findText, parseXml, XmlElement } from '../support/xml-tree';
 
@@ -240,5 +242,38 @@ describe('gsconfig (geoserver-restconfig, Python) replayed', () => {
     const detail = xmlOf(await py.get(listed.children[1].attrib.href));
     expect([findText(detail, 'format'), findText(detail, 'languageVersion/version')]).toEqual(['sld', '1.1.0']);
     expect((await py.delete(`${svc}/styles/${style}.xml?purge=True&recurse=true`, { headers: XML_BOTH })).status).toBe(200);
+  });
+
+  it('create_layergroup and save: the probe, the POST with ?name=, and the group read back', async () => {
+    const py = pythonRequests(ctx.server);
+    const svc = ctx.server.restUrl;
+    const ws = uniqueName('gsclg');
+    await createWorkspace(ctx.api, ws);
+    await createSpatialStore(ctx.api, ctx.db, ws, 'pg');
+    await createFeatureType(ctx.api, ws, 'pg', seedFeatureTypeXml('states'));
+
+    // create_layergroup: get_layergroups(names, workspaces) lists the workspace's groups first.
+    const none = xmlOf(await py.get(`${svc}/workspaces/${ws}/layergroups.xml`, { headers: { Accept: '*/*' } }));
+    expect(findAll(none, 'layerGroup')).toEqual([]);
+    // save(UnsavedLayerGroup): POST to its href with the dirty fields, as ElementTree writes them.
+    const body =
+      `<layerGroup><name>grp</name><publishables><published type="layer"><name>${ws}:states</name></published></publishables>` +
+      `<styles><style><name>polygon</name></style></styles><bounds><minx>-180</minx><maxx>180</maxx><miny>-90</miny><maxy>90</maxy>` +
+      `<crs class="projected">EPSG:4326</crs></bounds><workspace>${ws}</workspace><mode>SINGLE</mode><abstractTxt /><title>States</title></layerGroup>`;
+    const saved = await py.post(`${svc}/workspaces/${ws}/layergroups?name=grp`, { data: body, headers: XML_BOTH });
+    expect([200, 201]).toContain(saved.status);
+
+    // get_layergroup: the list, then the group's own XML (layers, styles, bounds, mode, title).
+    const groups = findAll(xmlOf(await py.get(`${svc}/workspaces/${ws}/layergroups.xml`, { headers: { Accept: '*/*' } })), 'layerGroup');
+    expect(groups.map((g) => findText(g, 'name'))).toEqual(['grp']);
+    const lg = xmlOf(await py.get(`${svc}/workspaces/${ws}/layergroups/grp.xml`, { headers: { Accept: '*/*' } }));
+    expect(findAll(find(lg, 'publishables')!, 'published').map((p) => findText(p, 'name'))).toEqual([`${ws}:states`]);
+    expect(findAll(find(lg, 'styles')!, 'style').map((s) => findText(s, 'name'))).toEqual(['polygon']);
+    expect(['minx', 'maxx', 'miny', 'maxy', 'crs'].map((k) => findText(find(lg, 'bounds')!, k))).toEqual(['-180.0', '180.0', '-90.0', '90.0', 'EPSG:4326']);
+    expect([findText(lg, 'mode'), findText(lg, 'title')]).toEqual(['SINGLE', 'States']);
+
+    // delete(lg): DELETE its href (the .xml URL), exactly 200.
+    expect((await py.delete(`${svc}/workspaces/${ws}/layergroups/grp.xml`, { headers: XML_BOTH })).status).toBe(200);
+    expect((await py.get(`${svc}/workspaces/${ws}/layergroups/grp.xml`)).status).toBe(404);
   });
 });

@@ -201,6 +201,29 @@ describe('geoserver-node-client 1.4.6 (npm, unmodified)', () => {
     expect((await gs.call('layers', 'get', ws, 'states_again')).layer.resource.name).toBe(`${ws}:states_again`);
   });
 
+  it('layergroups: create returns the Location, get and update read and write the group', async () => {
+    const ws = uniqueName('nodelg');
+    await gs.call('workspaces', 'create', ws);
+    await createStore(ws, 'pg');
+    await gs.call('layers', 'publishFeatureType', ws, 'pg', 'states', 'states', 'States', 'EPSG:4326', true, '');
+    const location = await gs.call('layergroups', 'create', ws, 'states_group', ['states'], { layerGroupTitle: 'States group' });
+    expect(location).toBe(`${ctx.server.restUrl}/workspaces/${ws}/layergroups/states_group`);
+    const group = (await gs.call('layergroups', 'get', ws, 'states_group')).layerGroup;
+    expect(group).toMatchObject({
+      name: 'states_group',
+      mode: 'SINGLE',
+      workspace: { name: ws },
+      publishables: { published: [{ '@type': 'layer', name: `${ws}:states`, href: `${ctx.server.restUrl}/workspaces/${ws}/layers/states.json` }] },
+      styles: { style: [''] },
+      // The library sends these bounds; sent bounds are kept.
+      bounds: { minx: -180, maxx: -90, miny: 180, maxy: 90, crs: 'EPSG:4326' },
+    });
+    await expect(gs.call('layergroups', 'update', ws, 'states_group', { layerGroup: { title: 'States' } })).resolves.toBeUndefined();
+    expect((await gs.call('layergroups', 'get', ws, 'states_group')).layerGroup.title).toBe('States');
+    expect(await gs.call('layergroups', 'get', ws, 'no_such_group')).toBeUndefined();
+    await expect(gs.call('workspaces', 'delete', ws, true)).resolves.toBeUndefined();
+  });
+
   it('namespaces: create (and its workspace), getAll, delete', async () => {
     const prefix = uniqueName('nodens');
     expect(await gs.call('namespaces', 'create', prefix, `http://example.org/${prefix}`)).toBe(prefix);

@@ -47,8 +47,8 @@ export function exampleQuery(op: Operation): string {
   return params.length ? `?${params.map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`).join('&')}` : '';
 }
 
-export type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user' | 'change';
-export const ALL_FIXTURES = new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user', 'change']);
+export type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user' | 'group' | 'change';
+export const ALL_FIXTURES = new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user', 'group', 'change']);
 
 /** The newest change once the catalog is built: what `{seq}` names in example requests. */
 let newestChange: string | undefined;
@@ -67,10 +67,13 @@ export function needs({ path, op }: DocumentedOperation): Set<Fixture> {
     if (name === 'ft' || name === 'layer') need.add('featureType');
     if (name === 'style') need.add(path.startsWith('/workspaces/') ? 'wsStyle' : 'globalStyle');
     if (name === 'name') need.add('user');
+    if (name === 'group') need.add('group');
     // A change to revert: the newest one (the workspace's creation) can always be undone.
     if (name === 'seq') need.add('workspace').add('change');
   }
   if (path.includes('/featuretypes')) need.add('store');
+  // Layer group examples hold the layer acme:roads.
+  if (path.includes('/layergroups')) need.add('featureType');
   // These examples name the workspace style roads_style.
   if (['updateLayer', 'updateLayerInWorkspace', 'addLayerStyle'].includes(op.operationId)) need.add('wsStyle');
   if (need.has('featureType')) need.add('store');
@@ -133,6 +136,11 @@ export async function buildCatalog(ctx: SpatialContext, need: Set<Fixture>): Pro
     await must('feature type', api.postJson('/workspaces/acme/datastores/nyc/featuretypes', { featureType: { name: 'roads' } }), 201);
   if (need.has('wsStyle')) await must('workspace style', api.post('/workspaces/acme/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
   if (need.has('globalStyle')) await must('global style', api.post('/styles?name=roads_style', SLD, 'application/vnd.ogc.sld+xml'), 201);
+  if (need.has('group')) {
+    const group = { layerGroup: { name: 'roads_group', publishables: { published: { '@type': 'layer', name: 'acme:roads' } } } };
+    await must('global layer group', api.postJson('/layergroups', group), 201);
+    await must('workspace layer group', api.postJson('/workspaces/acme/layergroups', group), 201);
+  }
   if (need.has('user'))
     await must('user', api.postJson('/security/usergroup/users', { user: { userName: 'viewer', password: 'f1rst-Secret', enabled: true } }), 201);
   newestChange = need.has('change') ? String((await api.get('/changes.json?limit=1')).json().changes.change[0].seq) : undefined;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AboutController } from './about/about.controller';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { LayerGroupModule } from './catalog/layergroups/layergroup.module';
 import { CatalogFilesModule } from './catalog-files/catalog-files.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -22,6 +23,7 @@ import { TilesModule } from './tiles/tiles.module';
     SampleDatabaseModule,
     AuthModule,
     CatalogModule,
+    LayerGroupModule,
     CatalogFilesModule,
     SecurityModule,
     FeaturesModule,

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { checkIfMatch } from '../rest/etag';
 
 /** Tables of catalog records that carry a `version`. */
-export type VersionedTable = 'workspace' | 'data_store' | 'feature_type' | 'layer' | 'style' | 'app_user';
+export type VersionedTable = 'workspace' | 'data_store' | 'feature_type' | 'layer' | 'layer_group' | 'style' | 'app_user';
 
 /**
  * `If-Match` checked inside the write's own transaction: the record's row is locked and its

@@ -1,5 +1,5 @@
 /** Kinds of catalog record the history names (contract §7). */
-export const CHANGE_KINDS = ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'style', 'user'] as const;
+export const CHANGE_KINDS = ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'layerGroup', 'style', 'user'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** What a change did to its record. */
@@ -12,6 +12,7 @@ export const KIND_TABLES: Record<ChangeKind, string> = {
   dataStore: 'data_store',
   featureType: 'feature_type',
   layer: 'layer',
+  layerGroup: 'layer_group',
   style: 'style',
   user: 'app_user',
 };

@@ -4,6 +4,7 @@ import { DataStoreEntity } from '../catalog/datastores/datastore.entity';
 import { dataStoreDocument } from '../catalog/datastores/datastore.mapper';
 import { FeatureTypeEntity } from '../catalog/featuretypes/featuretype.entity';
 import { featureTypeDocument } from '../catalog/featuretypes/featuretype.mapper';
+import { drawLayerGroup } from '../catalog/layergroups/layergroup.history';
 import { LayerEntity } from '../catalog/layers/layer.entity';
 import { layerDocument } from '../catalog/layers/layer.mapper';
 import { StyleEntity } from '../catalog/styles/style.entity';
@@ -93,6 +94,10 @@ export async function drawRecord(tx: EntityManager, kind: ChangeKind, raw: RawRo
       }
       const located = { layer, featureType, workspace: ws, store, styles };
       return json(layerDocument(located, links));
+    }
+    case 'layerGroup': {
+      const group = await drawLayerGroup(raw, rows, restBase);
+      return group && json(group);
     }
     case 'style': {
       const style = hydrate(tx, StyleEntity, raw);

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { LAYER_GROUP_REFERENCES, LAYER_GROUP_UNIQUE, MEMBER_COLUMNS } from '../catalog/layergroups/layergroup.history';
 import { ChangeKind, KIND_TABLES, RawRow } from './change-kinds';
 
 /**
@@ -24,11 +25,14 @@ const REFERENCES: Reference[] = [
   { from: 'layer', to: 'style', column: 'default_style_id' },
   { from: 'layer', to: 'style', column: 'style_ids' },
   { from: 'style', to: 'workspace', column: 'workspace_id' },
+  ...LAYER_GROUP_REFERENCES,
 ];
 
 /** The id of one record of `ref.from` that points at record `$1`. */
 function referrerSql(ref: Reference): string {
   if (ref.column === 'style_ids') return `SELECT layer_id AS id FROM layer_style WHERE style_id = $1 LIMIT 1`;
+  const member = /^members\.(\w+)$/.exec(ref.column)?.[1];
+  if (member) return `SELECT group_id AS id FROM layer_group_member WHERE ${MEMBER_COLUMNS[member]} = $1 LIMIT 1`;
   return `SELECT id FROM ${KIND_TABLES[ref.from]} WHERE ${ref.column} = $1 LIMIT 1`;
 }
 
@@ -47,6 +51,7 @@ const UNIQUE: Partial<Record<ChangeKind, Array<[condition: string, other: string
   layer: [['t.feature_type_id = r.feature_type_id', 'publishes its feature type now']],
   style: [['t.name = r.name AND t.workspace_id IS NOT DISTINCT FROM r.workspace_id', 'has its name now']],
   user: [['t.name_key = r.name_key', 'has its name now']],
+  layerGroup: LAYER_GROUP_UNIQUE,
 };
 
 /** The REST path of a record as it is now. */
@@ -73,7 +78,8 @@ export async function exists(tx: EntityManager, kind: ChangeKind, id: number): P
 /** Why `raw` (the record at `path`) cannot be written now: a record it points at is gone, or another has its name. */
 export async function whyNotPutBack(tx: EntityManager, kind: ChangeKind, raw: RawRow, path: string): Promise<string | null> {
   for (const ref of REFERENCES.filter((r) => r.from === kind)) {
-    const value = raw[ref.column];
+    const member = /^members\.(\w+)$/.exec(ref.column)?.[1];
+    const value = member ? ((raw.members as Array<Record<string, unknown>> | undefined) ?? []).map((m) => m[member]) : raw[ref.column];
     const ids = (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
     for (const id of ids) if (!(await exists(tx, ref.to, id))) return `${path} needs ${await gone(tx, ref.to, id)}`;
   }

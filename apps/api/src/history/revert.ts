@@ -4,6 +4,7 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import { DataSource, EntityManager } from 'typeorm';
 import { anAdminRemains } from '../auth/last-admin';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
+import { restoreMembers } from '../catalog/layergroups/layergroup.history';
 import { integrityViolation } from '../database/pg-errors';
 import { ChangeKind, ChangeOperation, KIND_TABLES, RawRow } from './change-kinds';
 import { ChangeLog } from './change-log';
@@ -27,9 +28,9 @@ interface Step {
 }
 
 /** The order in which deleted records come back: what others point to first. */
-const RESTORE_ORDER: ChangeKind[] = ['workspace', 'style', 'dataStore', 'featureType', 'layer', 'user'];
+const RESTORE_ORDER: ChangeKind[] = ['workspace', 'style', 'dataStore', 'featureType', 'layer', 'layerGroup', 'user'];
 /** Keys of a history row that are not columns of its table. */
-const NOT_COLUMNS = new Set(['version', 'style_ids', 'roles']);
+const NOT_COLUMNS = new Set(['version', 'style_ids', 'roles', 'members']);
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
 
 /** What a revert did: the data stores it touched (their pools are to be closed) and its changes' request. */
@@ -179,6 +180,7 @@ export class ChangeReverter {
         [raw.id, JSON.stringify(raw.style_ids ?? [])],
       );
     }
+    if (kind === 'layerGroup') await restoreMembers(tx, raw);
     if (kind === 'user') {
       await tx.query(`DELETE FROM user_role WHERE user_id = $1`, [raw.id]);
       await tx.query(`INSERT INTO user_role (user_id, role) SELECT $1, value FROM jsonb_array_elements_text($2::jsonb)`, [

@@ -4,6 +4,7 @@ import { DATASTORE_OPERATIONS } from './operation-table/datastores';
 import { FEATURETYPE_OPERATIONS } from './operation-table/featuretypes';
 import { HISTORY_OPERATIONS } from './operation-table/history';
 import { LAYER_OPERATIONS } from './operation-table/layers';
+import { LAYER_GROUP_OPERATIONS } from './operation-table/layergroups';
 import type { RestOperation } from './operation-table/model';
 import { NAMESPACE_OPERATIONS } from './operation-table/namespaces';
 import { SECURITY_OPERATIONS } from './operation-table/security';
@@ -26,6 +27,7 @@ export const OPERATIONS: RestOperation[] = [
   ...FEATURETYPE_OPERATIONS,
   ...LAYER_OPERATIONS,
   ...STYLE_OPERATIONS,
+  ...LAYER_GROUP_OPERATIONS,
   ...SECURITY_OPERATIONS,
   ...HISTORY_OPERATIONS,
   ...CATALOG_FILES_OPERATIONS,

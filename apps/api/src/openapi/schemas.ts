@@ -9,6 +9,7 @@
 import { Attribution, DataStore, FeatureType, Layer, Namespace, SLD_VERSIONS, Style, User, Workspace } from '@geocatalog/catalog-model';
 import { STATUS_OF } from '../rest/error-response';
 import { requestSchema, responseSchema } from './declared-schemas';
+import { LAYER_GROUP_SCHEMAS } from './operation-table/layergroups';
 import { bool, crs, entryMap, int, JsonSchema, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
 
 export type { JsonSchema } from './schema-parts';
@@ -237,6 +238,7 @@ export const SCHEMAS = {
     ),
   ),
   UserBody: rootDoc('user', requestSchema(User, {}, 'Passwords are stored as scrypt hashes and never returned')),
+  ...LAYER_GROUP_SCHEMAS,
 } satisfies Record<string, JsonSchema>;
 
 /** Name of a schema in {@link SCHEMAS}. */

@@ -1,8 +1,7 @@
-import { IsIn, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsNumber, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { Wire, WireRoot } from '../wire/declare';
 import { child, childrenNamed, textOf, WireNode } from '../wire/node';
 import { SentReference } from '../wire/read';
-import { BoundingBox } from './bounding-box';
 import { DATE_CREATED, DATE_MODIFIED } from './dates';
 import { IsCatalogName } from './rules';
 import { splitQualified } from './layer';
@@ -19,8 +18,31 @@ export interface SentMember extends SentReference {
   type?: MemberType;
 }
 
-/** A group's bounds as sent or stored: the box and the CRS code it is in. */
-export class GroupBounds extends BoundingBox {
+const required = (element: string) => IsDefined({ message: `The bounds have no ${element}; they are required`, context: { code: 'MISSING_FIELD' } });
+
+/** A group's bounds as sent or stored: the box and the code of the CRS it is in. */
+export class GroupBounds {
+  @required('minx')
+  @IsNumber()
+  @Wire({ kind: 'number' })
+  minx!: number;
+
+  @required('maxx')
+  @IsNumber()
+  @Wire({ kind: 'number' })
+  maxx!: number;
+
+  @required('miny')
+  @IsNumber()
+  @Wire({ kind: 'number' })
+  miny!: number;
+
+  @required('maxy')
+  @IsNumber()
+  @Wire({ kind: 'number' })
+  maxy!: number;
+
+  /** `<crs>EPSG:4326</crs>`, or `<crs class="projected">…</crs>` as GeoServer writes a projected one. */
   @IsOptional()
   @IsString()
   @Wire({ kind: 'text', read: (node, element) => readCrs(node, element) })

@@ -4,7 +4,8 @@ import { CatalogError, Layer, referenceFrom, RepDocument, splitQualified } from 
 import { readBody, readCatalogBody } from '../../rest/catalog-body';
 import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
 import { LinkBuilder } from '../../rest/rest-request';
-import { Created, Done, Tagged } from '../../rest/rest-response';
+import { Created, Done, RawContent, Tagged } from '../../rest/rest-response';
+import { deleteAnswer } from '../delete-answer';
 import { stylePath } from '../styles/style.mapper';
 import { streamedList } from '../list-pages';
 import { StreamedList } from '../../rest/streamed-list';
@@ -49,9 +50,8 @@ export class LayerController {
     @Param('layer') layer: string,
     @QueryFlag('recurse') recurse: boolean,
     @IfMatch() ifMatch: string | undefined,
-  ): Promise<Done> {
-    await this.layers.delete(qualify(ws, layer), recurse, ifMatch);
-    return new Done();
+  ): Promise<Done | RawContent> {
+    return deleteAnswer(await this.layers.delete(qualify(ws, layer), recurse, ifMatch));
   }
 
   @Get('rest/layers/:layer/styles')

@@ -20,16 +20,32 @@ export type { LocatedLayer } from './located-layer';
 export type LayerInput = Sent<Layer>;
 
 /**
+ * What uses a layer that is being deleted (layer groups): `users` names each user for the
+ * refusal; `afterDelete` says, once the layer is gone, what its delete removed along with it.
+ */
+export interface LayerUsers {
+  users: string[];
+  afterDelete(): Promise<string[]>;
+}
+
+/**
  * Layers: one per feature type, named `{workspace}:{feature type}`. A layer name without a
  * workspace is looked up in the default workspace, as GeoServer does.
  */
 @Injectable()
 export class LayerService {
+  private readonly deleteHooks: Array<(tx: EntityManager, layerId: number) => Promise<LayerUsers>> = [];
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly workspaces: WorkspaceService,
     private readonly styles: StyleService,
   ) {}
+
+  /** Registers a kind of record that uses layers (layer groups): asked in every layer delete's transaction. */
+  onDelete(hook: (tx: EntityManager, layerId: number) => Promise<LayerUsers>): void {
+    this.deleteHooks.push(hook);
+  }
 
   /** Every layer, or one workspace's (an unknown workspace lists nothing, as in GeoServer; `default` is the default one). */
   async list(workspace?: string): Promise<Listing<LayerName>> {
@@ -141,14 +157,25 @@ export class LayerService {
     });
   }
 
-  /** Deletes the layer; with `recurse` its feature type goes too. */
-  async delete(qualified: string, recurse: boolean, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /**
+   * Deletes the layer; with `recurse` its feature type goes too, and it leaves the records that use
+   * it (without, a layer in use is refused, naming its users). Returns what those records say the
+   * delete removed along with it.
+   */
+  async delete(qualified: string, recurse: boolean, ifMatch?: string): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
       const located = await this.get(qualified, tx);
       const { layer } = located;
       await checkPrecondition(tx, 'layer', layer, ifMatch, () => layerTag(located));
+      const users: LayerUsers[] = [];
+      for (const hook of this.deleteHooks) users.push(await hook(tx, layer.id));
+      const names = users.flatMap((u) => u.users);
+      if (names.length && !recurse) throw new CatalogError('NOT_EMPTY', `Unable to delete layer referenced by ${names.join(', ')}`);
       if (recurse) await tx.getRepository(FeatureTypeEntity).delete({ id: layer.featureTypeId });
       else await tx.getRepository(LayerEntity).delete({ id: layer.id });
+      const notes: string[] = [];
+      for (const u of users) notes.push(...(await u.afterDelete()));
+      return notes;
     });
   }
 }

@@ -35,6 +35,8 @@ export interface LocatedStyle {
 /** Styles: global (no workspace) or in a workspace, each with its SLD document. */
 @Injectable()
 export class StyleService {
+  private readonly deleteHooks: Array<(tx: EntityManager, styleId: number) => Promise<string[]>> = [];
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly workspaces: WorkspaceService,
@@ -54,6 +56,15 @@ export class StyleService {
         },
       };
     });
+  }
+
+  /**
+   * Registers a kind of record that draws with styles (layer groups): in a style delete's
+   * transaction it names its records using the style, which refuse the delete without `recurse`
+   * (with it, the database leaves them drawn with their default style).
+   */
+  onDelete(hook: (tx: EntityManager, styleId: number) => Promise<string[]>): void {
+    this.deleteHooks.push(hook);
   }
 
   /** The id of the global style `name`, or null when there is none (a new layer's default style). */
@@ -176,6 +187,17 @@ export class StyleService {
         `SELECT (SELECT count(*) FROM layer WHERE default_style_id = $1) + (SELECT count(*) FROM layer_style WHERE style_id = $1) AS n`,
         [style.id],
       );
+      const users: string[] = [];
+      for (const hook of this.deleteHooks) users.push(...(await hook(tx, style.id)));
+      if (!recurse && users.length) {
+        const layers: Array<{ name: string }> = await tx.query(
+          `SELECT DISTINCT w.name || ':' || f.name AS name FROM layer l JOIN feature_type f ON f.id = l.feature_type_id JOIN workspace w ON w.id = f.workspace_id
+            WHERE l.default_style_id = $1 OR l.id IN (SELECT layer_id FROM layer_style WHERE style_id = $1) ORDER BY 1`,
+          [style.id],
+        );
+        const named = [...layers.map((l) => `layer '${l.name}'`), ...users].join(', ');
+        throw new CatalogError('NOT_EMPTY', `Can't delete style referenced by existing layers or layer groups: ${named}.`);
+      }
       if (Number(n) > 0) {
         if (!recurse) throw new CatalogError('NOT_EMPTY', "Can't delete style referenced by existing layers.");
         await detachStyles(tx, [style.id]);
