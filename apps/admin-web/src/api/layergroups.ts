@@ -47,13 +47,11 @@ export async function listLayerGroups(client: RestClient, workspace: string | nu
 
 /**
  * Reads `{"layerGroup":{…}}` with `LayerGroup`'s declaration, as the api reads a body (members
- * from `publishables/published[@type]`, one style per member, `""` for a default). `bounds` is left
- * out: the console does not show it.
+ * from `publishables/published[@type]`, one style per member, `""` for a default).
  */
 export function parseLayerGroup(body: unknown, ref: LayerGroupRef): LayerGroupRecord {
-  const group = isObject(body) && isObject(body.layerGroup) ? { ...body.layerGroup } : null;
+  const group = isObject(body) && isObject(body.layerGroup) ? body.layerGroup : null;
   if (!group) throw new Error('The answer is not a layer group');
-  delete group.bounds;
   const [node] = nodesFromJson('layerGroup', group, 32, () => new CatalogError('MALFORMED_BODY', 'The layer group is nested too deeply'));
   const read = readDeclared(LayerGroup, node);
   const styles = read.styles ?? [];

@@ -1,4 +1,4 @@
-import { BoundingBox, child, childrenNamed, readDeclared, textOf, type MemberType, type SentReference, type WireNode } from '@geocatalog/catalog-model';
+import { child, childrenNamed, textOf, type MemberType, type SentReference, type WireNode } from '@geocatalog/catalog-model';
 import type { DataDirectory, DirGroupMember, DirLayerGroup } from './data-directory';
 import { restPath } from './data-directory-layout';
 import type { DirIds, DirKind, KnownRecord, ResolvedReference } from './dir-references';
@@ -47,21 +47,6 @@ const KINDS_OF: Record<string, ['layer' | 'layerGroup', ...DirKind[]]> = {
   layer: ['layer'],
   layerGroup: ['layerGroup'],
 };
-
-/**
- * `<bounds>`: the box (read by `BoundingBox`'s declaration) and its CRS code. Read here, not through
- * `LayerGroup`'s `GroupBounds`: wire declarations do not inherit, so `GroupBounds` declares `crs` only.
- */
-function boundsOf(node: WireNode): DirLayerGroup['input']['bounds'] {
-  const bounds = child(node, 'bounds');
-  if (!bounds) return undefined;
-  const box = readDeclared(BoundingBox, bounds, undefined);
-  for (const side of ['minx', 'maxx', 'miny', 'maxy'] as const) {
-    if (box[side] === undefined) throw new Error(`Its bounds have no ${side}`);
-  }
-  const crs = textOf(bounds, 'crs')?.trim();
-  return { ...(box as BoundingBox), ...(crs ? { crs } : {}) };
-}
 
 function qualified(ref: { workspace?: string; name: string }): string {
   return ref.workspace ? `${ref.workspace}:${ref.name}` : ref.name;
@@ -113,9 +98,7 @@ function resolveGroup(ctx: GroupReaderContext, p: PendingGroup): ResolvedGroup {
   const fail = (reason: string) => ctx.problem('layerGroup', resource, file, reason);
   let input: DirLayerGroup['input'];
   try {
-    input = ctx.namedInput({ ...node, children: node.children.filter((c) => c.name !== 'bounds') });
-    const bounds = boundsOf(node);
-    if (bounds) input.bounds = bounds;
+    input = ctx.namedInput(node);
   } catch (e) {
     throw fail(e instanceof Error ? e.message : String(e));
   }
