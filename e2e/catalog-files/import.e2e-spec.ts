@@ -48,6 +48,8 @@ const CREATED = [
   'create featureType /workspaces/city/datastores/city_db/featuretypes/city_roads',
   'create layer /layers/city:city_places',
   'create layer /layers/city:city_roads',
+  'create layerGroup /workspaces/city/layergroups/city_base',
+  'create layerGroup /layergroups/city_all',
 ];
 
 const SKIPPED = [
@@ -135,7 +137,13 @@ describe('importing the GeoServer data directory', () => {
     const newest = ok(await ctx.api.get('/changes.json?limit=1')).json().changes.change[0];
     expect(newest.request).toBe(request);
     ok(await ctx.api.post(`/changes/${newest.seq}/revert`));
-    for (const path of ['/workspaces/city.json', '/workspaces/parks.json', '/styles/highlight.json', '/layers/city:city_roads.json']) {
+    for (const path of [
+      '/workspaces/city.json',
+      '/workspaces/parks.json',
+      '/styles/highlight.json',
+      '/layers/city:city_roads.json',
+      '/layergroups/city_all.json',
+    ]) {
       expect([path, (await ctx.api.get(path)).status]).toEqual([path, 404]);
     }
   });
@@ -173,11 +181,16 @@ describe('importing the GeoServer data directory', () => {
     const ft = 'workspaces/city/city_db/city_places/featuretype.xml';
     files.set(ft, files.get(ft)!.replace('<nativeName>city_places</nativeName>', '<nativeName>city_places_v2</nativeName>'));
     const res = ok(await importZip(ctx.api, zipDirectory(files)));
-    expect(entries(res, 'update').map((e) => `${e.kind} ${e.resource}`)).toEqual([
-      'dataStore /workspaces/city/datastores/city_db',
-      'featureType /workspaces/city/datastores/city_db/featuretypes/city_places',
-      'layer /layers/city:city_places',
+    expect(entries(res, 'update').map((e) => `${e.kind} ${e.resource} ${e.reason}`)).toEqual([
+      'dataStore /workspaces/city/datastores/city_db password',
+      'featureType /workspaces/city/datastores/city_db/featuretypes/city_places nativeName: published again from city_places_v2',
+      'layer /layers/city:city_places its feature type is published again',
+      // The layer published again left its groups; they take it back, in its place.
+      'layerGroup /workspaces/city/layergroups/city_base publishables: its layer city:city_places is published again',
+      'layerGroup /layergroups/city_all publishables: its layer city:city_places is published again',
     ]);
+    const base = ok(await ctx.api.get('/workspaces/city/layergroups/city_base.json')).json().layerGroup;
+    expect(base.publishables.published.map((p: { name: string }) => p.name)).toEqual(['city:city_roads', 'city:city_places']);
     expect(ok(await ctx.api.get('/workspaces/city/datastores/city_db/featuretypes/city_places.json')).json().featureType.nativeName).toBe('city_places_v2');
     expect(ok(await ctx.api.get('/layers/city:city_places.json')).json().layer.defaultStyle.name).toBe('city:places');
     expect(planLines(ok(await importZip(ctx.api, zipDirectory(files)))).filter((l) => /^(create|update|delete) /.test(l))).toEqual([CLEAR_PASSWORD]);
@@ -189,10 +202,15 @@ describe('importing the GeoServer data directory', () => {
     ok(await ctx.api.post('/workspaces', '<workspace><name>elsewhere</name></workspace>', 'application/xml'), 201);
     const files = clear();
     for (const path of [...files.keys()]) if (path.startsWith('workspaces/city/city_db/city_places/')) files.delete(path);
+    // The groups hold city_places: the directory without it has no groups either.
+    files.delete('workspaces/city/layergroups/city_base.xml');
+    files.delete('layergroups/city_all.xml');
     const without = ok(await importZip(ctx.api, zipDirectory(files), '?dryRun=true'));
     expect(entries(without, 'delete')).toEqual([]);
     const res = ok(await importZip(ctx.api, zipDirectory(files), '?prune=true'));
     expect(entries(res, 'delete').map((e) => `${e.kind} ${e.resource}`)).toEqual([
+      // Groups first (a global group is in no workspace the directory names: it is left).
+      'layerGroup /workspaces/city/layergroups/city_base',
       'layer /layers/city:city_places',
       'featureType /workspaces/city/datastores/city_db/featuretypes/city_places',
       'style /workspaces/city/styles/extra',
@@ -200,8 +218,52 @@ describe('importing the GeoServer data directory', () => {
     expect(await ctx.api.get('/layers/city:city_places.json')).toHaveStatus(404);
     expect(await ctx.api.get('/workspaces/city/styles/extra.json')).toHaveStatus(404);
     expect(await ctx.api.get('/workspaces/elsewhere.json')).toHaveStatus(200);
+    expect(await ctx.api.get('/workspaces/city/layergroups/city_base.json')).toHaveStatus(404);
+    // city_all lost both its members (city_base deleted, city_places deleted), so it went too.
+    expect(await ctx.api.get('/layergroups/city_all.json')).toHaveStatus(404);
     ok(await importZip(ctx.api, zipDirectory(clear())));
     expect(await ctx.api.get('/layers/city:city_places.json')).toHaveStatus(200);
+  });
+
+  it('layer groups: members by id, in dependency order, a style per member; one holding a skipped layer is skipped, naming it', async () => {
+    const res = ok(await importZip(ctx.api, zipDirectory(clear())));
+    expect(entries(res, 'skip').find((e) => e.kind === 'layerGroup')?.reason).toBe(
+      'Its member layer parks:dem is skipped: The layer of /workspaces/parks/coveragestores/elevation/coverages/dem, which is skipped',
+    );
+    const base = ok(await ctx.api.get('/workspaces/city/layergroups/city_base.json')).json().layerGroup;
+    expect([base.mode, base.title, base.abstractTxt, base.workspace.name, base.keywords.string]).toEqual([
+      'SINGLE',
+      'City base map',
+      'The roads under the places of interest',
+      'city',
+      ['base', 'city'],
+    ]);
+    expect(base.publishables.published.map((p: { '@type': string; name: string }) => `${p['@type']} ${p.name}`)).toEqual([
+      'layer city:city_roads',
+      'layer city:city_places',
+    ]);
+    expect(base.styles.style.map((s: { name: string }) => s.name)).toEqual(['city:roads', 'highlight']);
+    const { crs, ...box } = base.bounds;
+    expect([box, crs.$ ?? crs]).toEqual([{ minx: 259775.1637151832, maxx: 262725.13022120495, miny: 6247790.047288093, maxy: 6251579.565257282 }, 'EPSG:3857']);
+    const all = ok(await ctx.api.get('/layergroups/city_all.json')).json().layerGroup;
+    expect(all.mode).toBe('NAMED');
+    expect(all.workspace).toBeUndefined();
+    expect(all.publishables.published.map((p: { '@type': string; name: string }) => `${p['@type']} ${p.name}`)).toEqual([
+      'layerGroup city:city_base',
+      'layer city:city_places',
+    ]);
+    expect(all.styles.style).toEqual(['', '']);
+    // A changed member style is one update of the group, and nothing else.
+    const files = clear();
+    const path = 'workspaces/city/layergroups/city_base.xml';
+    files.set(path, files.get(path)!.replace('<id>StyleInfoImpl-4f2a7c31:18d3b2e9a41:-7ff3</id>', '<id>StyleInfoImpl-4f2a7c31:18d3b2e9a41:-7ff4</id>'));
+    const changed = ok(await importZip(ctx.api, zipDirectory(files)));
+    expect([...entries(changed, 'update'), ...entries(changed, 'create')].map((e) => `${e.action} ${e.kind} ${e.resource} ${e.reason}`)).toEqual([
+      `${CLEAR_PASSWORD} password`,
+      'update layerGroup /workspaces/city/layergroups/city_base styles',
+    ]);
+    const styles = ok(await ctx.api.get('/workspaces/city/layergroups/city_base.json')).json().layerGroup.styles.style;
+    expect(styles.map((s: { name: string }) => s.name)).toEqual(['city:roads', 'city:places']);
   });
 });
 
@@ -270,6 +332,31 @@ describe('an import that cannot be applied stores nothing', () => {
     expect(await ctx.api.get('/workspaces/city_r.json')).toHaveStatus(404);
     expect(await ctx.api.get('/workspaces/parks_r.json')).toHaveStatus(404);
     expect(ok(await ctx.api.get(`/changes.json?since=${since}`)).json().changes.change ?? []).toEqual([]);
+  });
+
+  it('a group holding itself (through another) is an error naming the cycle; nothing is stored', async () => {
+    const files = renamed(clear(), '_y');
+    const path = 'workspaces/city_y/layergroups/city_base.xml';
+    files.set(
+      path,
+      files
+        .get(path)!
+        .replace(
+          '</publishables>',
+          '  <published type="layerGroup">\n      <id>LayerGroupInfoImpl-4f2a7c31:18d3b2e9a41:-7fea</id>\n    </published>\n  </publishables>',
+        ),
+    );
+    const res = await importZip(ctx.api, zipDirectory(files));
+    expect(res.status).toBe(400);
+    expect(entries(res, 'error')).toEqual([
+      {
+        action: 'error',
+        kind: 'layerGroup',
+        resource: '/layergroups/city_all',
+        reason: 'layergroups/city_all.xml: It is in a cycle of layer groups, which GeoServer refuses: city_y:city_base > city_all > city_y:city_base',
+      },
+    ]);
+    expect(await ctx.api.get('/workspaces/city_y.json')).toHaveStatus(404);
   });
 
   it('an invalid SLD is an error naming its file; nothing is stored', async () => {

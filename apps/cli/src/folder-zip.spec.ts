@@ -15,6 +15,7 @@ describe('zipFolder', () => {
     write('workspaces/topp/workspace.xml', '<workspace/>');
     write('workspaces/topp/.workspace.xml.swp', 'editor swap');
     write('styles/line.sld', '<sld/>');
+    write('layergroups/base.xml', '<layerGroup/>');
     write('README.md', '# catalog');
     write('.gitignore', 'secrets.json');
     write('.git/config', '[core]');
@@ -25,10 +26,10 @@ describe('zipFolder', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('holds the files of workspaces/, styles/ and security/ at their paths relative to the folder, leaving out dot-files, data/, gwc/ and the rest', () => {
+  it('holds the files of workspaces/, styles/, layergroups/ and security/ at their paths relative to the folder, leaving out dot-files, data/, gwc/ and the rest', () => {
     const { zip, links } = zipFolder(dir);
     const entries = unzipSync(zip);
-    expect(Object.keys(entries).sort()).toEqual(['security/masterpw.xml', 'styles/line.sld', 'workspaces/topp/workspace.xml']);
+    expect(Object.keys(entries).sort()).toEqual(['layergroups/base.xml', 'security/masterpw.xml', 'styles/line.sld', 'workspaces/topp/workspace.xml']);
     expect(strFromU8(entries['workspaces/topp/workspace.xml'])).toBe('<workspace/>');
     expect(links).toEqual([]);
   });
@@ -48,7 +49,7 @@ describe('zipFolder', () => {
         links: ['elsewhere', 'loop', 'topp/namespace.xml', 'topp/styles'],
       });
       const { zip, links } = zipFolder(dir);
-      expect(Object.keys(unzipSync(zip)).sort()).toEqual(['styles/line.sld', 'workspaces/topp/workspace.xml']);
+      expect(Object.keys(unzipSync(zip)).sort()).toEqual(['layergroups/base.xml', 'styles/line.sld', 'workspaces/topp/workspace.xml']);
       expect(Buffer.from(zip).includes('PRIVATE KEY')).toBe(false);
       expect(links).toEqual(['workspaces/elsewhere', 'workspaces/loop', 'workspaces/topp/namespace.xml', 'workspaces/topp/styles', 'security']);
     } finally {

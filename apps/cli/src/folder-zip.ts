@@ -40,7 +40,7 @@ export function listFolderFiles(dir: string): FolderListing {
  * data directory also holds `data/` (shapefiles, rasters), `gwc/` (tile caches) and logs, which can
  * be gigabytes and are never imported.
  */
-export const IMPORTED_FOLDERS = ['workspaces', 'styles', 'security'];
+export const IMPORTED_FOLDERS = ['workspaces', 'styles', 'layergroups', 'security'];
 
 /** A folder zipped for an import, and the links left out of it (paths relative to the folder). */
 export interface FolderZip {

@@ -5,6 +5,7 @@ export * from './credentials';
 export * from './datastores';
 export * from './features';
 export * from './featuretypes';
+export * from './layergroups';
 export * from './layers';
 export * from './query-keys';
 export * from './rest-client';

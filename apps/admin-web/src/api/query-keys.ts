@@ -1,5 +1,6 @@
 import type { ChangeFilter } from './changes';
 import type { DataStoreRef } from './datastores';
+import type { LayerGroupRef } from './layergroups';
 import type { LayerRef } from './layers';
 import type { StyleRef } from './styles';
 
@@ -27,6 +28,10 @@ export const queryKeys = {
   layers: () => [...queryKeys.all, 'layers'] as const,
   layerList: () => [...queryKeys.layers(), 'list'] as const,
   layer: (ref: LayerRef) => [...queryKeys.layers(), 'one', ref.workspace, ref.name] as const,
+  /** Everything about layer groups (lists and records). */
+  layerGroups: () => [...queryKeys.all, 'layergroups'] as const,
+  layerGroupList: (workspace: string | null) => [...queryKeys.layerGroups(), 'list', workspace ?? ''] as const,
+  layerGroup: (ref: LayerGroupRef) => [...queryKeys.layerGroups(), 'one', ref.workspace ?? '', ref.name] as const,
   /** Everything about styles. */
   styles: () => [...queryKeys.all, 'styles'] as const,
   styleList: (workspace: string | null) => [...queryKeys.styles(), 'list', workspace ?? ''] as const,

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { RequireAdmin, RequireSession, RequireWrite, SignInPage } from '../modules/auth';
 import { ImportExportPage } from '../modules/catalog-files';
 import { HistoryPage } from '../modules/history';
+import { LayerGroupPage, LayerGroupsPage } from '../modules/layergroups';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
 import { PreviewPage } from '../modules/preview';
 import { NewStorePage, StorePage, StoresPage } from '../modules/stores';
@@ -51,6 +52,18 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'layers/:workspace/:layer', element: <LayerPage /> },
+      sectionPage('layergroups', <LayerGroupsPage />),
+      {
+        path: 'layergroups/new',
+        element: (
+          <RequireWrite title="New layer group">
+            <LayerGroupPage />
+          </RequireWrite>
+        ),
+      },
+      // One segment: a global group; two: a workspace's group (names never hold a slash).
+      { path: 'layergroups/:group', element: <LayerGroupPage /> },
+      { path: 'layergroups/:workspace/:group', element: <LayerGroupPage /> },
       sectionPage('styles', <StylesPage />),
       // One segment: a global style; two: a workspace's style (names never hold a slash).
       { path: 'styles/:style', element: <StyleEditorPage /> },

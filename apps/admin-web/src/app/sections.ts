@@ -13,6 +13,7 @@ export const SECTIONS: ReadonlyArray<Section> = [
   { to: '/workspaces', label: 'Workspaces' },
   { to: '/stores', label: 'Data stores' },
   { to: '/layers', label: 'Layers' },
+  { to: '/layergroups', label: 'Layer groups' },
   { to: '/styles', label: 'Styles' },
   { to: '/history', label: 'History', adminOnly: true },
   { to: '/import-export', label: 'Import / Export', adminOnly: true },

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { DataStoreService } from '../catalog/datastores/datastore.service';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
 import { FeatureTypeService } from '../catalog/featuretypes/featuretype.service';
+import { LayerGroupService } from '../catalog/layergroups/layergroup.service';
 import { LayerService } from '../catalog/layers/layer.service';
 import { StyleService } from '../catalog/styles/style.service';
 import { WorkspaceService } from '../catalog/workspaces/workspace.service';
@@ -20,7 +21,7 @@ import { ImportPlanner, PlanStep } from './import-planner';
 import type { ImportAnswer } from '@geocatalog/catalog-exchange';
 import { catalogId } from './catalog-id';
 import { filesBelow, findDataDirectoryRoot } from './data-directory-root';
-import { readDataDirectory } from './read-data-directory';
+import { readDataDirectory, type ForeignKind } from './read-data-directory';
 import { restPath } from './data-directory-layout';
 import { writeDataDirectory } from './write-data-directory';
 import { zipFiles } from './zip-files';
@@ -44,6 +45,7 @@ export class CatalogFilesService {
     private readonly featureTypes: FeatureTypeService,
     private readonly layers: LayerService,
     private readonly styles: StyleService,
+    private readonly layerGroups: LayerGroupService,
     private readonly passwords: StorePasswords,
     private readonly connector: PostgisConnector,
   ) {}
@@ -67,6 +69,7 @@ export class CatalogFilesService {
         featureTypes: this.featureTypes,
         layers: this.layers,
         styles: this.styles,
+        layerGroups: this.layerGroups,
         connector: this.connector,
       },
       {
@@ -104,7 +107,8 @@ export class CatalogFilesService {
     if (workspace !== undefined) await this.workspaces.get(workspace);
     const now = await readSnapshot(this.db.manager, workspace === undefined ? 'all' : [workspace]);
     const names = workspace === undefined ? [...now.workspaces.keys()] : [workspace];
-    const dir = directoryFromCatalog(now, names, { onlyUsedGlobalStyles: workspace !== undefined, withDefault: workspace === undefined });
+    const whole = workspace === undefined;
+    const dir = directoryFromCatalog(now, names, { onlyUsedGlobalStyles: !whole, withDefault: whole, withGlobalGroups: whole });
     return zipFiles(writeDataDirectory(dir));
   }
 }
@@ -134,8 +138,7 @@ function namedWorkspaces(files: DirFiles): string[] {
  */
 function knownIds(now: CatalogSnapshot): Map<string, { workspace?: string; name: string }> {
   const ids = new Map<string, { workspace?: string; name: string }>();
-  const add = (kind: 'workspace' | 'namespace' | 'dataStore' | 'featureType' | 'style', resource: string, ref: { workspace?: string; name: string }) =>
-    ids.set(`${kind} ${catalogId(kind, resource)}`, ref);
+  const add = (kind: ForeignKind, resource: string, ref: { workspace?: string; name: string }) => ids.set(`${kind} ${catalogId(kind, resource)}`, ref);
   for (const ws of now.workspaces.keys()) {
     add('workspace', restPath.workspace(ws), { name: ws });
     add('namespace', restPath.namespace(ws), { name: ws });
@@ -144,6 +147,13 @@ function knownIds(now: CatalogSnapshot): Map<string, { workspace?: string; name:
     add('dataStore', restPath.dataStore(store.workspace.name, store.name), { workspace: key.split(':')[0], name: store.name });
   for (const ft of now.featureTypes.values()) {
     add('featureType', restPath.featureType(ft.workspace.name, ft.dataStore.name, ft.name), { workspace: ft.workspace.name, name: ft.name });
+  }
+  for (const key of now.layers.keys()) {
+    const [ws, name] = key.split(':');
+    add('layer', restPath.layer(ws, name), { workspace: ws, name });
+  }
+  for (const { workspace, group } of now.groups.values()) {
+    add('layerGroup', restPath.layerGroup(workspace ?? undefined, group.name), { workspace: workspace ?? undefined, name: group.name });
   }
   for (const [key, style] of now.styles) {
     const ws = key.slice(0, key.indexOf(':')) || undefined;

@@ -7,6 +7,7 @@ const INFO_CLASS = {
   dataStore: 'DataStoreInfoImpl',
   featureType: 'FeatureTypeInfoImpl',
   layer: 'LayerInfoImpl',
+  layerGroup: 'LayerGroupInfoImpl',
   style: 'StyleInfoImpl',
 } as const;
 

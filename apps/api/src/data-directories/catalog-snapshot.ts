@@ -5,6 +5,7 @@ import { FeatureTypeEntity } from '../catalog/featuretypes/featuretype.entity';
 import { LayerEntity, LayerStyleEntity } from '../catalog/layers/layer.entity';
 import { StyleEntity } from '../catalog/styles/style.entity';
 import { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
+import { readSnapshotGroups, type SnapshotGroup } from './snapshot-groups';
 
 /** A layer with its styles resolved. */
 export interface SnapshotLayer {
@@ -30,6 +31,8 @@ export interface CatalogSnapshot {
   layers: Map<string, SnapshotLayer>;
   /** Styles with their content. */
   styles: Map<string, StyleEntity>;
+  /** The global groups and those of the chosen workspaces, by `ws:name` or `:name`. */
+  groups: Map<string, SnapshotGroup>;
 }
 
 /** The key of a style: `ws:name`, or `:name` for a global one. */
@@ -52,6 +55,7 @@ export async function readSnapshot(manager: EntityManager, workspaces: string[] 
     featureTypes: new Map(),
     layers: new Map(),
     styles: new Map(),
+    groups: await readSnapshotGroups(manager, workspaces === 'all' ? 'all' : chosenIds, new Map(allWorkspaces.map((w) => [w.id, w.name]))),
   };
   // Every query is filtered by workspace (no list of record ids: a catalog of 100,000 layers would
   // pass PostgreSQL's 65,535 parameters), and all of it when every workspace is chosen.

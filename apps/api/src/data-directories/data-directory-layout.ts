@@ -42,6 +42,7 @@ export const dirFile = {
   dataStore: (ws: string, store: string) => fileOf('dataStore', { workspace: ws, name: store }),
   featureType: (ws: string, store: string, name: string) => fileOf('featureType', { workspace: ws, store, name }),
   layer: (ws: string, store: string, name: string) => fileOf('layer', { workspace: ws, store, name }),
+  layerGroup: (ws: string | undefined, name: string) => fileOf('layerGroup', { workspace: ws ?? null, name }),
   /** The folder of a style's `.xml` and its SLD file. */
   styleFolder: (ws: string | undefined) => {
     const file = fileOf('style', { workspace: ws, name: '' });

@@ -1,4 +1,4 @@
-import type { DataStore, FeatureType, Layer, Namespace, Sent, SentReference, Style, Workspace } from '@geocatalog/catalog-model';
+import type { DataStore, FeatureType, Layer, LayerGroup, MemberType, Namespace, Sent, SentReference, Style, Workspace } from '@geocatalog/catalog-model';
 
 /**
  * A GeoServer data directory (contract §8) as the files it is made of: paths relative to the
@@ -55,6 +55,23 @@ export interface DirStyle extends DirOrigin {
   content: Uint8Array;
 }
 
+/** A member of a layer group: a layer or another group, named (`workspace` unset for a global group). */
+export interface DirGroupMember {
+  type: MemberType;
+  workspace?: string;
+  name: string;
+}
+
+export interface DirLayerGroup extends DirOrigin {
+  /** Unset for a global group (`layergroups/`). */
+  workspace?: string;
+  /** The declared fields but the references (workspace, members, styles), which are below, resolved. */
+  input: Sent<LayerGroup> & { name: string };
+  members: DirGroupMember[];
+  /** One per member, in order: the style it is drawn with, or null for its default. */
+  styles: Array<SentReference | null>;
+}
+
 /** A part of the directory this catalog does not hold (shapefile store, coverage, layer group, …). */
 export interface DirSkip {
   kind: string;
@@ -81,6 +98,8 @@ export interface DataDirectory {
   featureTypes: DirFeatureType[];
   layers: DirLayer[];
   styles: DirStyle[];
+  /** In dependency order: a group comes after the groups it holds. */
+  layerGroups: DirLayerGroup[];
   skipped: DirSkip[];
   problems: DirProblem[];
 }

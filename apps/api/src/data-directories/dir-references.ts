@@ -17,7 +17,7 @@ export type DirKind =
   | 'layerGroup';
 
 /** Kinds a reference can name that this catalog holds, asked of {@link ForeignId}. */
-export type ForeignKind = 'workspace' | 'namespace' | 'dataStore' | 'featureType' | 'style';
+export type ForeignKind = 'workspace' | 'namespace' | 'dataStore' | 'featureType' | 'layer' | 'layerGroup' | 'style';
 
 /** Looks up an id the directory references but does not hold (a record of this catalog). */
 export type ForeignId = (kind: ForeignKind, id: string) => { workspace?: string; name: string } | undefined;

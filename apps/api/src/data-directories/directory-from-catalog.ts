@@ -1,17 +1,18 @@
-import { DataStore, declaredOf, FeatureType, Layer, Namespace, SentReference, Style, Workspace } from '@geocatalog/catalog-model';
+import { DataStore, declaredOf, FeatureType, Layer, LayerGroup, Namespace, SentReference, Style, Workspace } from '@geocatalog/catalog-model';
 import type { StyleEntity } from '../catalog/styles/style.entity';
-import { CatalogSnapshot, styleWorkspace } from './catalog-snapshot';
+import { CatalogSnapshot, styleKey, styleWorkspace } from './catalog-snapshot';
 import type { DataDirectory, DirStyle } from './data-directory';
 
 /**
  * The catalog (a snapshot of it) as a data directory: every record of the snapshot's workspaces,
  * the global styles (all of them, or with `onlyUsedGlobalStyles` those the layers draw with),
- * and the default workspace when the whole catalog is written.
+ * the layer groups of those workspaces (and the global ones with `withGlobalGroups`), and the
+ * default workspace when the whole catalog is written.
  */
 export function directoryFromCatalog(
   now: CatalogSnapshot,
   workspaces: string[],
-  options: { onlyUsedGlobalStyles: boolean; withDefault: boolean },
+  options: { onlyUsedGlobalStyles: boolean; withDefault: boolean; withGlobalGroups: boolean },
 ): DataDirectory {
   const chosen = new Set(workspaces);
   const dir: DataDirectory = {
@@ -22,6 +23,7 @@ export function directoryFromCatalog(
     featureTypes: [],
     layers: [],
     styles: [],
+    layerGroups: [],
     skipped: [],
     problems: [],
   };
@@ -67,6 +69,21 @@ export function directoryFromCatalog(
       input: declaredOf(Layer, l.layer),
       defaultStyle: l.defaultStyle ? ref(l.defaultStyle) : undefined,
       styles: l.styles.map(ref),
+    });
+  }
+  for (const { group, workspace, members } of now.groups.values()) {
+    if (workspace === null ? !options.withGlobalGroups : !chosen.has(workspace)) continue;
+    dir.layerGroups.push({
+      file: '',
+      workspace: workspace ?? undefined,
+      input: { ...declaredOf(LayerGroup, group), name: group.name },
+      members: members.map((m) => (m.workspace === null ? { type: m.type, name: m.name } : { type: m.type, workspace: m.workspace, name: m.name })),
+      styles: members.map((m) => {
+        if (!m.style) return null;
+        const style = now.styles.get(styleKey(m.style.workspace, m.style.name));
+        if (style) used.add(style);
+        return m.style.workspace === null ? { name: m.style.name } : { workspace: m.style.workspace, name: m.style.name };
+      }),
     });
   }
   for (const style of now.styles.values()) {

@@ -13,6 +13,7 @@ import type { DataDirectory, DirDataStore, DirFeatureType, DirLayer, DirStyle } 
 import { directoryPasswords, PasswordSources } from './directory-passwords';
 import type { PlanEntry } from '@geocatalog/catalog-exchange';
 import { restPath } from './data-directory-layout';
+import { planLayerGroups, pruneLayerGroups, type GroupPlanContext, type LayerGroupWrites } from './plan-layer-groups';
 
 /** One line of the plan and, for a change, the write that makes it. */
 export interface PlanStep {
@@ -27,6 +28,7 @@ export interface ImportServices {
   featureTypes: FeatureTypeService;
   layers: LayerService;
   styles: StyleService;
+  layerGroups: LayerGroupWrites;
   connector: PostgisConnector;
 }
 
@@ -36,7 +38,7 @@ let provisionalStoreId = -1;
 /**
  * Works out what applying a data directory to the catalog does, record by record, in the order
  * the writes run: workspaces and namespaces, the default workspace, styles, stores, feature
- * types, layers, then (with `prune`) deletions. Reads only; everything the writes need from a
+ * types, layers, layer groups, then (with `prune`) deletions. Reads only; everything the writes need from a
  * data store (a new feature type's table, a changed one's CRS) is asked here, before any catalog
  * transaction (contract §6): applying the plan only writes to the catalog.
  */
@@ -49,6 +51,9 @@ export class ImportPlanner {
   /** `ws:store` of the directory's stores that point where stores may not connect. */
   private readonly refusedStores = new Set<string>();
   private readonly newFeatureTypes = new Set<string>();
+  /** `ws:name` of the layers the plan skips, with why; and of those it publishes again (they leave their groups). */
+  private readonly skippedLayers = new Map<string, string>();
+  private readonly republishedLayers = new Set<string>();
   /** `ws:name` of the feature types the plan has an error for. */
   private readonly failedFeatureTypes = new Set<string>();
   /** Ids of the stores the applied plan deleted: their pools are closed once it committed, not while it holds the catalog. */
@@ -75,6 +80,7 @@ export class ImportPlanner {
     for (const store of this.dir.dataStores) await this.planStore(store);
     for (const ft of this.dir.featureTypes) await this.planFeatureType(ft);
     for (const layer of this.dir.layers) this.planLayer(layer);
+    planLayerGroups(this.groupContext());
     if (this.prune) this.planPrune();
     for (const s of this.dir.skipped) this.skipped.push({ entry: { action: 'skip', kind: s.kind, resource: s.resource, reason: s.reason } });
     return [...this.steps, ...this.skipped];
@@ -82,6 +88,18 @@ export class ImportPlanner {
 
   private add(entry: PlanEntry, apply?: () => Promise<unknown>): void {
     this.steps.push({ entry, apply });
+  }
+
+  private groupContext(): GroupPlanContext {
+    return {
+      dir: this.dir,
+      now: this.now,
+      writes: this.services.layerGroups,
+      skippedLayers: this.skippedLayers,
+      republishedLayers: this.republishedLayers,
+      add: (entry, apply) => this.add(entry, apply),
+      skip: (entry) => this.skipped.push({ entry }),
+    };
   }
 
   private planWorkspaces(): void {
@@ -333,7 +351,9 @@ export class ImportPlanner {
     const resource = restPath.layer(workspace, name);
     const type = this.dirFeatureTypes.get(`${workspace}:${name}`);
     if (type && this.skippedStores.has(`${workspace}:${type.store}`)) {
-      this.skipped.push({ entry: { action: 'skip', kind: 'layer', resource, reason: `its data store ${workspace}:${type.store} is skipped` } });
+      const reason = `its data store ${workspace}:${type.store} is skipped`;
+      this.skippedLayers.set(`${workspace}:${name}`, reason);
+      this.skipped.push({ entry: { action: 'skip', kind: 'layer', resource, reason } });
       return;
     }
     const isNew = this.newFeatureTypes.has(`${workspace}:${name}`);
@@ -354,6 +374,7 @@ export class ImportPlanner {
     const update: Sent<Layer> = { ...fields, defaultStyleRef: dirLayer.defaultStyle, styleRefs: dirLayer.styles };
     if (isNew) {
       const republished = this.now.layers.has(`${workspace}:${name}`);
+      if (republished) this.republishedLayers.add(`${workspace}:${name}`);
       this.add(
         { action: republished ? 'update' : 'create', kind: 'layer', resource, reason: republished ? 'its feature type is published again' : undefined },
         () => this.services.layers.update(`${workspace}:${name}`, update),
@@ -381,6 +402,7 @@ export class ImportPlanner {
   /** Deletions: what the catalog holds inside the directory's workspaces and the directory lacks. */
   private planPrune(): void {
     const named = new Set(this.dir.workspaces.map((w) => w.input.name));
+    pruneLayerGroups(this.groupContext(), named);
     const inDir = {
       types: new Set(this.dir.featureTypes.map((f) => `${f.workspace}:${f.input.name}`)),
       stores: new Set(this.dir.dataStores.map((s) => `${s.workspace}:${s.input.name}`)),

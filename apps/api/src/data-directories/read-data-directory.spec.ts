@@ -147,6 +147,10 @@ describe('readDataDirectory on the e2e fixture', () => {
       ['security', '/security'],
     ]);
     expect(dir.skipped[3].reason).toBe('A Shapefile store: only PostGIS data stores are imported');
+    // A group holding a skipped layer is skipped, the reason naming the member.
+    expect(dir.skipped[6].reason).toBe(
+      'Its member layer parks:dem is skipped: The layer of /workspaces/parks/coveragestores/elevation/coverages/dem, which is skipped',
+    );
   });
 });
 
@@ -414,7 +418,7 @@ describe('readDataDirectory: skips', () => {
         )
           .replace(/roads/g, 'view')
           .replace('-f1', '-f2'),
-        'workspaces/acme/db/view/layer.xml': LAYER().replace(/roads/g, 'view'),
+        'workspaces/acme/db/view/layer.xml': LAYER().replace(/roads/g, 'view').replace('-l1', '-l2'),
         'workspaces/acme/db/lonely/featuretype.xml': FT().replace(/roads/g, 'lonely').replace('-f1', '-f3'),
         'global.xml': '<global/>',
         'wms.xml': '<wms/>',

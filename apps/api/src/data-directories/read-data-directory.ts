@@ -4,14 +4,11 @@ import {
   DataStore,
   FeatureType,
   Layer,
+  LayerGroup,
   Namespace,
-  readDeclared,
   Style,
   textOf,
   Workspace,
-  wireFields,
-  type DeclarationClass,
-  type Sent,
   type SentReference,
   type WireNode,
 } from '@geocatalog/catalog-model';
@@ -21,7 +18,9 @@ import { dirFile, RESOURCE_FILES, restPath, SERVICE_SETTINGS, STORE_FILES, WORKS
 import { DanglingReference, DirIds, type ForeignId, type KnownRecord } from './dir-references';
 import { DirListing } from './dir-listing';
 import { kindLabel, outOfScopeDataStore, resourcePath, restPathOfStore, storeResource } from './dir-scope';
+import { declaredInput, metadataKeys, namedInput, withTextMetadata } from './dir-inputs';
 import { parseDirXml, reasonOf } from './dir-xml';
+import { readLayerGroups, type GroupReaderContext } from './read-layer-groups';
 
 export type { ForeignId, ForeignKind } from './dir-references';
 
@@ -58,7 +57,17 @@ class Unreadable extends Error {}
  * `store`, `defaultStyle`, `styles`) and are left out of `input`, so each fact has one place.
  */
 export function readDataDirectory(files: DirFiles, options: ReadOptions = {}): DataDirectory {
-  const out: DataDirectory = { workspaces: [], namespaces: [], dataStores: [], featureTypes: [], layers: [], styles: [], skipped: [], problems: [] };
+  const out: DataDirectory = {
+    workspaces: [],
+    namespaces: [],
+    dataStores: [],
+    featureTypes: [],
+    layers: [],
+    styles: [],
+    layerGroups: [],
+    skipped: [],
+    problems: [],
+  };
   const found = findDataDirectoryRoot(files.keys());
   if ('problem' in found) {
     out.problems.push({ kind: 'directory', resource: '/', file: '', reason: found.problem });
@@ -66,34 +75,6 @@ export function readDataDirectory(files: DirFiles, options: ReadOptions = {}): D
   }
   new DirectoryReader(new DirListing(filesBelow(files, found.root)), new DirIds(options.foreignId), out).read();
   return out;
-}
-
-/** A declared input without the reference fields (`given`): the Dir record holds those, resolved. */
-function declaredInput<T extends object>(declaration: DeclarationClass<T>, node: WireNode): Sent<T> {
-  const input = readDeclared(declaration, node) as Record<string, unknown>;
-  // References (given, no column of their own) are resolved by the reader; a stored given value (a feature type's attribute subset) stays.
-  for (const field of wireFields(declaration)) if (field.kind === 'given' && !field.column) delete input[field.property];
-  return input as Sent<T>;
-}
-
-/** As {@link declaredInput}, for a record that must have a name (every record GeoServer writes). */
-function namedInput<T extends { name: string }>(declaration: DeclarationClass<T>, node: WireNode): Sent<T> & { name: string } {
-  const input = declaredInput(declaration, node);
-  if (!input.name) throw new Error(`It has no ${(declaration as unknown) === Namespace ? 'prefix' : 'name'}`);
-  return input as Sent<T> & { name: string };
-}
-
-/** Metadata entries whose value is a structure (time dimensions, SQL views), not text: left out. */
-function withTextMetadata(node: WireNode): WireNode {
-  const metadata = child(node, 'metadata');
-  if (!metadata) return node;
-  const plain = metadata.children.filter((e) => e.children.every((c) => c.name === 'string'));
-  return { ...node, children: node.children.map((c) => (c === metadata ? { ...metadata, children: plain } : c)) };
-}
-
-function metadataKeys(node: WireNode): string[] {
-  const metadata = child(node, 'metadata');
-  return metadata ? metadata.children.map((e) => e.attrs.key ?? e.name) : [];
 }
 
 class DirectoryReader {
@@ -119,8 +100,10 @@ class DirectoryReader {
     this.readStyles('styles/', undefined);
     for (const folder of folders) this.readStyles(`workspaces/${folder}/styles/`, this.workspaceOfFolder.get(folder));
     this.readStores(folders);
-    for (const folder of folders) this.readLayerGroups(`workspaces/${folder}/layergroups/`, this.workspaceOfFolder.get(folder));
-    this.readLayerGroups('layergroups/', undefined);
+    readLayerGroups(this.groupContext(), [
+      ...folders.map((folder) => ({ folder: `workspaces/${folder}/layergroups/`, workspace: this.workspaceOfFolder.get(folder) })),
+      { folder: 'layergroups/' },
+    ]);
     this.readSettings(all);
   }
 
@@ -339,7 +322,10 @@ class DirectoryReader {
     }
     const skipBoth = (resource: string, reason: string) => {
       this.skip(kind, resource, reason);
-      if (hasLayer) this.skip('layer', restPath.layer(workspace, name), `The layer of ${resource}, which is skipped`);
+      if (!hasLayer) return;
+      const layerReason = `The layer of ${resource}, which is skipped`;
+      this.skip('layer', restPath.layer(workspace, name), layerReason);
+      this.registerSkippedLayer(layerFile, workspace, name, layerReason);
     };
     if (store.skipped || kind !== 'featureType') {
       skipBoth(resourcePath(kind, workspace, store.name, name), `In the skipped ${kindLabel(store.kind)} ${restPathOfStore(store)}`);
@@ -358,6 +344,19 @@ class DirectoryReader {
     });
   }
 
+  /** A skipped layer's id, so the layer groups holding it are skipped rather than dangling (a file that cannot be read has none). */
+  private registerSkippedLayer(file: string, workspace: string, name: string, skipped: string): void {
+    let id: string | undefined;
+    try {
+      id = textOf(this.parse(file, 'layer'), 'id')?.trim();
+    } catch {
+      // Skipped whatever it holds.
+    }
+    this.attempt('layer', restPath.layer(workspace, name), file, () =>
+      this.register(id, { kind: 'layer', name, workspace, file, skipped }, restPath.layer(workspace, name)),
+    );
+  }
+
   /** Reads a feature type's layer; both are kept, or both skipped, or the layer is a problem. */
   private readFeatureTypeLayer({ featureType, layerFile }: PendingFeatureType): void {
     const name = featureType.input.name;
@@ -370,6 +369,7 @@ class DirectoryReader {
     const layer = this.attempt('layer', layerResource, layerFile, () => this.readLayer(layerFile, featureType));
     if (!layer) return;
     if ('skipped' in layer) {
+      layer.record.skipped = layer.skipped;
       this.skip('featureType', resource, layer.skipped);
       this.skip('layer', layerResource, layer.skipped);
       return;
@@ -400,11 +400,14 @@ class DirectoryReader {
     return { file, id: textOf(node, 'id')?.trim(), workspace, store: folderStore.name, input };
   }
 
-  private readLayer(file: string, featureType: DirFeatureType): DirLayer | { skipped: string } {
+  private readLayer(file: string, featureType: DirFeatureType): DirLayer | { skipped: string; record: KnownRecord } {
     const workspace = featureType.workspace;
     const name = featureType.input.name;
     const resource = restPath.layer(workspace, name);
     const node = this.parse(file, 'layer');
+    // Known by its id (layer groups name their members so) even if it cannot be read.
+    const record: KnownRecord = { kind: 'layer', name, workspace, file };
+    this.register(textOf(node, 'id')?.trim(), record, resource);
     const input = this.declared('layer', resource, file, () => declaredInput(Layer, node)) as DirLayer['input'];
     delete input.name;
     const target = this.resolveOr('layer', resource, file, () => this.ids.resolve(node, 'resource', ['featureType']));
@@ -413,7 +416,7 @@ class DirectoryReader {
     if (target && !sameResource)
       throw this.problem('layer', resource, file, `Its resource ${target.workspace ?? workspace}:${target.name} is not the feature type beside it`);
     const defaultRef = this.resolveOr('layer', resource, file, () => this.ids.resolve(node, 'defaultStyle', ['style']));
-    if (defaultRef?.record?.skipped) return { skipped: `Its default style ${qualified(defaultRef)} is skipped: ${defaultRef.record.skipped}` };
+    if (defaultRef?.record?.skipped) return { skipped: `Its default style ${qualified(defaultRef)} is skipped: ${defaultRef.record.skipped}`, record };
     const styles: SentReference[] = [];
     for (const item of childrenNamed(child(node, 'styles'), 'style')) {
       const ref = this.resolveOr('layer', resource, file, () => this.ids.resolveNode(item, 'styles', ['style']));
@@ -427,19 +430,20 @@ class DirectoryReader {
     return { file, id: textOf(node, 'id')?.trim(), workspace, name, input, defaultStyle: defaultRef ? reference(defaultRef) : undefined, styles };
   }
 
-  private readLayerGroups(folder: string, folderWorkspace: string | undefined): void {
-    for (const fileName of this.dir.filesIn(folder).filter((n) => /\.xml$/i.test(n))) {
-      let name = fileName.replace(/\.xml$/i, '');
-      let workspace = folderWorkspace;
-      try {
-        const node = this.parse(folder + fileName, 'layerGroup');
-        name = textOf(node, 'name')?.trim() || name;
-        workspace = this.ids.resolve(node, 'workspace', ['workspace'])?.name ?? workspace;
-      } catch {
-        // Skipped whatever it holds: a file that cannot be read is named by its file name.
-      }
-      this.skip('layerGroup', restPath.layerGroup(workspace, name), 'Layer groups are not part of this catalog');
-    }
+  private groupContext(): GroupReaderContext {
+    return {
+      dir: this.dir,
+      ids: this.ids,
+      out: this.out,
+      parse: (file, root) => this.parse(file, root),
+      attempt: (kind, resource, file, read) => this.attempt(kind, resource, file, read),
+      problem: (kind, resource, file, reason) => this.problem(kind, resource, file, reason),
+      skip: (kind, resource, reason) => this.skip(kind, resource, reason),
+      claim: (kind, resource, file) => this.claim(kind, resource, file),
+      register: (id, record, resource) => this.register(id, record, resource),
+      namedInput: (node) => namedInput(LayerGroup, node),
+      resolveOr: (kind, resource, file, resolve) => this.resolveOr(kind, resource, file, resolve),
+    };
   }
 
   /** Service settings (`global.xml`, `wms.xml`, a workspace's `settings.xml`, …) and `security/`. */

@@ -81,6 +81,7 @@ function built(): DataDirectory {
       },
     ],
     styles: [{ file: '', workspace: 'acme', input: { name: 'roads', format: 'sld', languageVersion: '1.0.0', filename: 'roads.sld' }, content: SLD }],
+    layerGroups: [],
     skipped: [],
     problems: [],
   };

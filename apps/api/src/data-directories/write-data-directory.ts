@@ -5,6 +5,7 @@ import {
   entries,
   FeatureType,
   Layer,
+  LayerGroup,
   list,
   Namespace,
   obj,
@@ -22,7 +23,7 @@ import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
 import { box } from '../catalog/featuretypes/featuretype.mapper';
 import { toXml } from '../rest/xml-writer';
 import { catalogId, type CatalogRecordKind } from './catalog-id';
-import type { DataDirectory, DirFeatureType, DirFiles, DirLayer, DirStyle } from './data-directory';
+import type { DataDirectory, DirFeatureType, DirFiles, DirGroupMember, DirLayer, DirLayerGroup, DirStyle } from './data-directory';
 import { dirFile, restPath } from './data-directory-layout';
 
 /** GeoServer's CRS of every lat/lon bounding box in its files (its `SRSConverter` writes the code). */
@@ -62,10 +63,14 @@ class DirectoryWriter {
   /** Records by `ws:name` (`:name` for a global style): a catalog of 100,000 layers is written in one pass. */
   private readonly stylesByKey: Map<string, DirStyle>;
   private readonly featureTypesByKey: Map<string, DirFeatureType>;
+  private readonly layersByKey: Map<string, DirLayer>;
+  private readonly groupsByKey: Map<string, DirLayerGroup>;
 
   constructor(private readonly dir: DataDirectory) {
     this.stylesByKey = new Map(dir.styles.map((st) => [`${st.workspace ?? ''}:${st.input.name}`, st]));
     this.featureTypesByKey = new Map(dir.featureTypes.map((f) => [`${f.workspace}:${f.input.name}`, f]));
+    this.layersByKey = new Map(dir.layers.map((l) => [`${l.workspace}:${l.name}`, l]));
+    this.groupsByKey = new Map(dir.layerGroups.map((g) => [`${g.workspace ?? ''}:${g.input.name}`, g]));
   }
 
   /**
@@ -80,7 +85,6 @@ class DirectoryWriter {
     namespace: () => {
       for (const ns of this.dir.namespaces) this.put(dirFile.namespace(ns.input.name), this.namespaceXml(ns.input.name));
     },
-    layerGroup: () => {},
     dataStore: () => {
       for (const store of this.dir.dataStores) this.writeDataStore(store);
     },
@@ -89,6 +93,9 @@ class DirectoryWriter {
     },
     layer: () => {
       for (const layer of this.dir.layers) this.writeLayer(layer);
+    },
+    layerGroup: () => {
+      for (const group of this.dir.layerGroups) this.writeLayerGroup(group);
     },
     style: (out) => this.writeStyles(out),
     user: null,
@@ -198,6 +205,40 @@ class DirectoryWriter {
     });
     const id = this.idOf('layer', restPath.layer(layer.workspace, layer.name), layer.id);
     this.put(dirFile.layer(ft.workspace, ft.store, ft.input.name), toXml(doc('layer', withId(rep, id, 'name'))));
+  }
+
+  /** `<published type="…"><id>…</id></published>`, or by name when the directory does not hold the member. */
+  private memberRef(m: DirGroupMember): Rep {
+    const key = `${m.workspace ?? ''}:${m.name}`;
+    const record = m.type === 'layer' ? this.layersByKey.get(key) : this.groupsByKey.get(key);
+    const id = !record
+      ? undefined
+      : m.type === 'layer'
+        ? this.idOf('layer', restPath.layer(m.workspace ?? '', m.name), record.id)
+        : this.idOf('layerGroup', restPath.layerGroup(m.workspace, m.name), record.id);
+    return obj([id ? ['id', id] : ['name', m.workspace ? `${m.workspace}:${m.name}` : m.name]], [['type', m.type]]);
+  }
+
+  private writeLayerGroup(group: DirLayerGroup): void {
+    const { input, workspace } = group;
+    const bounds = input.bounds;
+    // GeoServer's CRSConverter marks a projected CRS; the catalog keeps whether it is (a file read: any CRS but WGS84's).
+    const projected = bounds?.crs && ((bounds as { projected?: boolean }).projected ?? !/^(EPSG:4326|CRS:84)$/i.test(bounds.crs));
+    const rep = declaredRep(LayerGroup, input, {
+      workspaceName: workspace ? this.workspaceRef(workspace) : undefined,
+      members: list(
+        'published',
+        group.members.map((m) => this.memberRef(m)),
+      ),
+      // An empty <style/> draws the member with its default style.
+      styles: list(
+        'style',
+        group.styles.map((s) => (s ? this.styleRef(s) : obj([]))),
+      ),
+      bounds: bounds ? box(bounds, bounds.crs ? (projected ? textWithAttrs(bounds.crs, [['class', 'projected']]) : bounds.crs) : undefined) : undefined,
+    });
+    const id = this.idOf('layerGroup', restPath.layerGroup(workspace, input.name), group.id);
+    this.put(dirFile.layerGroup(workspace, input.name), toXml(doc('layerGroup', withId(rep, id))));
   }
 
   /** Each style's `{name}.xml` and its document, under a file name no other file of the folder has. */

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { layerGroupBody, parseLayerGroup } from './layergroups';
+
+describe('layer group records', () => {
+  it('reads GeoServer’s JSON: a lone member as an object, "" for a default style, the type attribute', () => {
+    const body = {
+      layerGroup: {
+        name: 'g',
+        mode: 'named',
+        title: 'G',
+        workspace: { name: 'acme' },
+        publishables: { published: { '@type': 'layerGroup', name: 'acme:inner', href: 'http://h/geoserver/rest/workspaces/acme/layergroups/inner.json' } },
+        styles: { style: '' },
+        bounds: { minx: 0, maxx: 1, miny: 0, maxy: 1, crs: 'EPSG:4326' },
+      },
+    };
+    expect(parseLayerGroup(body, { workspace: 'acme', name: 'g' })).toEqual({
+      workspace: 'acme',
+      name: 'g',
+      mode: 'NAMED',
+      title: 'G',
+      abstractTxt: '',
+      members: [{ type: 'layerGroup', name: 'acme:inner', style: null }],
+    });
+  });
+
+  it('refuses what the api would refuse, in its words', () => {
+    expect(() => parseLayerGroup({ layerGroup: { name: 'g', mode: 'sideways' } }, { workspace: null, name: 'g' })).toThrow(
+      "Invalid layer group mode 'SIDEWAYS'; one of SINGLE, OPAQUE_CONTAINER, NAMED, CONTAINER, EO",
+    );
+  });
+
+  it('writes members and one style per member, "" for a default', () => {
+    const draft = {
+      workspace: null,
+      name: 'w',
+      mode: 'SINGLE' as const,
+      title: '',
+      abstractTxt: '',
+      members: [
+        { type: 'layer' as const, name: 'acme:a', style: { workspace: null, name: 'line' } },
+        { type: 'layerGroup' as const, name: 'inner', style: null },
+      ],
+    };
+    expect(layerGroupBody(draft)).toEqual({
+      layerGroup: {
+        name: 'w',
+        mode: 'SINGLE',
+        title: '',
+        abstractTxt: '',
+        publishables: {
+          published: [
+            { '@type': 'layer', name: 'acme:a' },
+            { '@type': 'layerGroup', name: 'inner' },
+          ],
+        },
+        styles: { style: [{ name: 'line' }, ''] },
+      },
+    });
+  });
+});

@@ -1,0 +1,4 @@
+// The layer groups module's public face.
+export { layerGroupPagePath, newLayerGroupPath } from './group-paths';
+export { LayerGroupPage } from './pages/layer-group-page';
+export { LayerGroupsPage } from './pages/layer-groups-page';
