@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AuthCaches } from './auth-caches';
 import type { Principal } from './principal';
 
@@ -42,7 +42,7 @@ export class SessionService {
   private generation = 0;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly caches: AuthCaches,
   ) {
     caches.register('sessions', () => this.forgetCached());
@@ -55,7 +55,7 @@ export class SessionService {
   async create(userName: string): Promise<string | null> {
     const token = randomBytes(32).toString('base64url');
     const expires = new Date(Date.now() + SESSION_ABSOLUTE_MS);
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       // Sign-in is when expired rows of everyone are swept, and the user's oldest beyond the cap.
       await tx.query(`DELETE FROM app_session WHERE expires_at <= now() OR last_seen_at <= now() - $1 * interval '1 millisecond'`, [SESSION_IDLE_MS]);
       const rows: Array<{ user_id: number }> = await tx.query(

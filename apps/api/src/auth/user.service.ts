@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { caseInsensitiveNameKey, CatalogError, checkName, Role, ROLES, Sent, User } from '@geocatalog/catalog-model';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, generatePassword } from '../config/config';
 import { uniquely } from '../database/pg-errors';
 import { AuthCaches } from './auth-caches';
@@ -32,7 +31,7 @@ export class UserService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Users');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionService,
     private readonly caches: AuthCaches,
@@ -45,11 +44,11 @@ export class UserService implements OnApplicationBootstrap {
 
   /** Creates the bootstrap admin when the user table is empty (once, even with several processes). */
   async onApplicationBootstrap(): Promise<void> {
-    if ((await this.db.getRepository(UserEntity).count()) > 0) return;
+    if ((await this.db.manager.getRepository(UserEntity).count()) > 0) return;
     const generated = !this.config.adminPassword;
     const password = this.config.adminPassword ?? generatePassword();
     const hash = await hashPassword(password);
-    const created = await this.db.transaction(async (tx) => {
+    const created = await this.db.transaction(async ({ manager: tx }) => {
       const rows: Array<{ id: number }> = await tx.query(
         `INSERT INTO app_user (name, name_key, password_hash) SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM app_user) ON CONFLICT DO NOTHING RETURNING id`,
         [this.config.adminUser, caseInsensitiveNameKey(this.config.adminUser), hash],
@@ -71,11 +70,11 @@ export class UserService implements OnApplicationBootstrap {
 
   /** The user with roles and hash, for authentication; the name matches whatever its case and normal form. */
   findForLogin(name: string): Promise<UserEntity | null> {
-    return this.db.getRepository(UserEntity).findOne({ where: { nameKey: caseInsensitiveNameKey(name) }, relations: { roles: true } });
+    return this.db.manager.getRepository(UserEntity).findOne({ where: { nameKey: caseInsensitiveNameKey(name) }, relations: { roles: true } });
   }
 
   async list(): Promise<UserView[]> {
-    const users = await this.db.getRepository(UserEntity).find({ relations: { roles: true }, order: { name: 'ASC' } });
+    const users = await this.db.manager.getRepository(UserEntity).find({ relations: { roles: true }, order: { name: 'ASC' } });
     return users.map(view);
   }
 
@@ -90,7 +89,7 @@ export class UserService implements OnApplicationBootstrap {
     const name = checkName('user', input.userName);
     if (!input.password) throw new CatalogError('MISSING_FIELD', 'The user has no password; it is required');
     const hash = await hashPassword(input.password);
-    const user = await this.db.transaction((tx) =>
+    const user = await this.db.transaction(({ manager: tx }) =>
       uniquely(
         () => tx.getRepository(UserEntity).save({ name, nameKey: caseInsensitiveNameKey(name), passwordHash: hash, enabled: input.enabled ?? true }),
         () => userTaken(name),
@@ -103,7 +102,7 @@ export class UserService implements OnApplicationBootstrap {
   /** Partial update: password, enabled, rename. */
   async update(name: string, input: UserInput, ifMatch?: string): Promise<void> {
     const hash = input.password ? await hashPassword(input.password) : undefined;
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const repo = tx.getRepository(UserEntity);
       const user = await repo.findOneBy({ nameKey: caseInsensitiveNameKey(name) });
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
@@ -126,7 +125,7 @@ export class UserService implements OnApplicationBootstrap {
   }
 
   async delete(name: string, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const user = await tx.getRepository(UserEntity).findOneBy({ nameKey: caseInsensitiveNameKey(name) });
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
       await checkPrecondition(tx, 'app_user', user, ifMatch, userTag);
@@ -141,7 +140,7 @@ export class UserService implements OnApplicationBootstrap {
   async setRole(roleName: string, name: string, granted: boolean): Promise<void> {
     const role = ROLES.find((r) => r === roleName.toUpperCase());
     if (!role) throw new CatalogError('NOT_FOUND', `No such role: '${roleName}' found`);
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const user = await tx.getRepository(UserEntity).findOneBy({ nameKey: caseInsensitiveNameKey(name) });
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
       const roles = tx.getRepository(UserRoleEntity);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { anAdminRemains } from '../auth/last-admin';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
 import { integrityViolation } from '../database/pg-errors';
@@ -61,13 +61,13 @@ function blocked(seq: string, why: string): CatalogError {
 @Injectable()
 export class ChangeReverter {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly log: ChangeLog,
     private readonly passwords: StorePasswords,
   ) {}
 
   async revert(seq: string, force: boolean): Promise<Reverted> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const target = await this.log.get(seq, tx);
       // The changes of the request that made it: consecutive numbers, one commit.
       const undone: Undone[] = await tx.query(

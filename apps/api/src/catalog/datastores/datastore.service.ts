@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import { CatalogError, checkName, DataStore, isPasswordKey, isSystemSchema, mergeDeclared, POSTGIS_STORE_TYPE, Sent } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { catalogVersion } from '../../database/catalog-version';
 import { Listing, orderedPages } from '../list-pages';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
@@ -26,7 +26,7 @@ const REQUIRED_POSTGIS_PARAMETERS = ['host', 'port', 'database', 'user'];
 @Injectable()
 export class DataStoreService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly workspaces: WorkspaceService,
     private readonly passwords: StorePasswords,
     private readonly connector: PostgisConnector,
@@ -84,7 +84,7 @@ export class DataStoreService {
       throw new CatalogError('MISSING_FIELD', 'The dataStore has no connectionParameters; they are required');
     }
     await this.checkReach(Object.entries(input.connectionParameters));
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const ws = await this.workspaces.get(workspace, tx);
       checkWorkspace(ws, input);
       const params = this.checkedParameters(Object.entries(input.connectionParameters!), ws, name, undefined, input.type ?? undefined);
@@ -112,7 +112,7 @@ export class DataStoreService {
    */
   async update(workspace: string, name: string, input: DataStoreInput, ifMatch?: string): Promise<void> {
     if (input.connectionParameters) await this.checkReach(Object.entries(input.connectionParameters));
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const store = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'data_store', store, ifMatch, dataStoreTag);
       const before = { workspace: store.workspace.name, store: store.name, params: store.connectionParameters };
@@ -151,7 +151,7 @@ export class DataStoreService {
    * along. Returns the id of the deleted store so its connection pool can be closed.
    */
   async delete(workspace: string, name: string, recurse: boolean, ifMatch?: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const store = await this.get(workspace, name, tx);
       // Lock the row: feature types published meanwhile wait, then fail on the missing store.
       await tx.query(`SELECT id FROM data_store WHERE id = $1 FOR UPDATE`, [store.id]);

@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import { ENCRYPTED_PREFIX, isPasswordKey } from '@geocatalog/catalog-model';
-import { DataSource } from 'typeorm';
 import { bindingOf, PasswordCipher } from './password-cipher';
 
 /**
@@ -16,7 +15,7 @@ export class StorePasswordUpgrade implements OnApplicationBootstrap {
   private readonly logger = new Logger('StorePasswords');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly cipher: PasswordCipher,
   ) {}
 

@@ -1,9 +1,9 @@
 import { catalogVersion } from '../../database/catalog-version';
+import { CatalogDb } from '../../database/catalog-db';
 import { keysetPages, Listing, mapPages, orderedPages } from '../list-pages';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, FeatureType, mergeDeclared, Sent, withDefaults } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { uniquely } from '../../database/pg-errors';
 import { configuredSubset } from '../../datastores/postgis/attribute-subset';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
@@ -71,7 +71,7 @@ export class FeatureTypeService {
   private readonly logger = new Logger('FeatureTypes');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly workspaces: WorkspaceService,
     private readonly stores: DataStoreService,
     private readonly connector: PostgisConnector,
@@ -235,7 +235,7 @@ export class FeatureTypeService {
    * with) the store is first locked and checked to still have them: 409 when it changed meanwhile.
    */
   async insert(draft: FeatureTypeEntity, at: StoreAt): Promise<LocatedFeatureType> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const store = await this.store(at.workspace, at.store, tx);
       if (at.describedWith) await checkStoreUnchanged(tx, { id: store.id, workspace: store.workspace.name, store: store.name }, at.describedWith);
       const ws = store.workspace;
@@ -333,7 +333,7 @@ export class FeatureTypeService {
   async save(change: FeatureTypeChange, ifMatch?: string): Promise<void> {
     const { located, asked } = change;
     const ft = located.featureType;
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       await checkPrecondition(tx, 'feature_type', ft, ifMatch, () => featureTypeTag(located));
       if (asked) {
         const rows: Array<{ version: string }> = await tx.query('SELECT version FROM feature_type WHERE id = $1 FOR UPDATE', [ft.id]);
@@ -355,7 +355,7 @@ export class FeatureTypeService {
 
   /** Deletes a feature type; with a layer it needs `recurse`, which takes the layer along. */
   async delete(workspace: string, storeName: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(workspace, storeName, name, tx);
       const { featureType } = located;
       await checkPrecondition(tx, 'feature_type', featureType, ifMatch, () => featureTypeTag(located));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import { CatalogError, checkName, Layer, mergeDeclared, normalizeName, Sent, SentReference } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { catalogVersion } from '../../database/catalog-version';
 import { uniquely } from '../../database/pg-errors';
 import { keysetPages, Listing, noPages, orderedPages } from '../list-pages';
@@ -26,7 +26,7 @@ export type LayerInput = Sent<Layer>;
 @Injectable()
 export class LayerService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly workspaces: WorkspaceService,
     private readonly styles: StyleService,
   ) {}
@@ -83,7 +83,7 @@ export class LayerService {
    * other, as in GeoServer), default style, alternate styles, flags, attribution.
    */
   async update(qualified: string, input: LayerInput, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(qualified, tx);
       await checkPrecondition(tx, 'layer', located.layer, ifMatch, () => layerTag(located));
       const layer = located.layer;
@@ -129,7 +129,7 @@ export class LayerService {
 
   /** Adds a style to the layer's alternates (`makeDefault`: and makes it the default). */
   async addStyle(qualified: string, ref: SentReference, makeDefault: boolean): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(qualified, tx);
       const style = await this.styles.resolve(tx, ref, located.workspace);
       if (makeDefault) {
@@ -143,7 +143,7 @@ export class LayerService {
 
   /** Deletes the layer; with `recurse` its feature type goes too. */
   async delete(qualified: string, recurse: boolean, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(qualified, tx);
       const { layer } = located;
       await checkPrecondition(tx, 'layer', layer, ifMatch, () => layerTag(located));

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import {
   CatalogError,
   checkDeclared,
@@ -11,7 +11,7 @@ import {
   Style,
   withDefaults,
 } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { EntityManager, IsNull } from 'typeorm';
 import { catalogVersion } from '../../database/catalog-version';
 import { Listing, orderedPages } from '../list-pages';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
@@ -36,7 +36,7 @@ export interface LocatedStyle {
 @Injectable()
 export class StyleService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly workspaces: WorkspaceService,
   ) {
     // A deleted workspace takes its styles along (the rows cascade); layers elsewhere drawn with
@@ -108,7 +108,7 @@ export class StyleService {
   /** The stored SLD document; 404 when none was uploaded yet. */
   async content(workspace: string | undefined, name: string): Promise<{ style: StyleEntity; bytes: Buffer }> {
     const { style } = await this.get(workspace, name);
-    const row = await this.db.getRepository(StyleEntity).createQueryBuilder('s').addSelect('s.content').where('s.id = :id', { id: style.id }).getOne();
+    const row = await this.db.manager.getRepository(StyleEntity).createQueryBuilder('s').addSelect('s.content').where('s.id = :id', { id: style.id }).getOne();
     if (!row?.content) throw new CatalogError('NOT_FOUND', `Style ${name} has no SLD content yet`);
     return { style, bytes: row.content };
   }
@@ -117,7 +117,7 @@ export class StyleService {
   async create(workspace: string | undefined, input: StyleInput, upload?: SldUpload): Promise<StyleEntity> {
     if (!input.name) throw new CatalogError('MISSING_FIELD', 'The style has no name; it is required');
     const name = checkName('style', input.name);
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace, tx);
       const repo = tx.getRepository(StyleEntity);
       const fields = { ...withDefaults(Style, input), name, filename: input.filename ?? `${name}.sld` };
@@ -134,7 +134,7 @@ export class StyleService {
 
   /** Partial update of the record: rename, filename, format, version. Default styles keep their names. */
   async update(workspace: string | undefined, name: string, input: StyleInput, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const { style } = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       if (input.name !== undefined && input.name !== style.name) {
@@ -153,7 +153,7 @@ export class StyleService {
 
   /** Replaces the SLD document; invalid content never reaches this point (see `checkSld`). */
   async upload(workspace: string | undefined, name: string, upload: SldUpload, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const { style } = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       await tx
@@ -168,7 +168,7 @@ export class StyleService {
    * from their alternate styles.
    */
   async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const { style } = await this.getForDelete(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', 'Unable to delete a default style');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import { CatalogError, checkName, mergeDeclared, Namespace, RESERVED_WORKSPACE_NAMES, Sent, Workspace } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { catalogVersion } from '../../database/catalog-version';
 import { Listing, orderedPages } from '../list-pages';
 import { nameTaken } from '../../database/pg-errors';
@@ -38,7 +38,7 @@ export class WorkspaceService {
   private readonly contentHooks: Array<(tx: EntityManager, ws: WorkspaceEntity) => Promise<WorkspaceContents>> = [];
   private readonly renameHooks: Array<(tx: EntityManager, ws: WorkspaceEntity, oldName: string) => Promise<void>> = [];
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: CatalogDb) {}
 
   /**
    * Runs `hook` inside every rename's transaction, after the new name is saved (data stores
@@ -91,7 +91,7 @@ export class WorkspaceService {
     }
     const uri = input.namespaceUri ?? `http://${name}`;
     checkUri(uri, name);
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const repo = tx.getRepository(WorkspaceEntity);
       let saved: WorkspaceEntity;
       try {
@@ -106,7 +106,7 @@ export class WorkspaceService {
 
   /** Partial update: rename, isolation, namespace URI. */
   async update(name: string, input: WorkspaceInput, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const ws = await this.get(name, tx);
       await checkPrecondition(tx, 'workspace', ws, ifMatch, workspaceTag);
       const oldName = ws.name;
@@ -134,7 +134,7 @@ export class WorkspaceService {
 
   /** Makes the named workspace the default one. */
   async setDefault(name: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const ws = await this.get(name, tx);
       await this.markDefault(tx, ws.id);
     });
@@ -154,7 +154,7 @@ export class WorkspaceService {
    * Returns the ids of the deleted stores so their connection pools can be closed.
    */
   async delete(name: string, recurse: boolean, ifMatch?: string): Promise<number[]> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const ws = await this.get(name, tx);
       // Lock the row: stores or styles created meanwhile wait, then fail on the missing parent.
       await tx.query(`SELECT id FROM workspace WHERE id = $1 FOR UPDATE`, [ws.id]);
