@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { AfterCommit, CatalogTransaction, TransactionOptions } from './catalog-transaction';
+import { RowShape } from './row-shape';
 
 /**
  * The one transaction of a {@link CatalogDb.oneTransaction} scope: opened by the first
@@ -39,6 +40,16 @@ export class CatalogDb {
   /** One statement through {@link manager}. */
   query<Row = unknown>(sql: string, parameters?: unknown[]): Promise<Row[]> {
     return this.manager.query(sql, parameters) as Promise<Row[]>;
+  }
+
+  /** The columns of an entity as a select list under `alias`, and the reading of its rows (see {@link RowShape}). */
+  rowShape<Entity extends ObjectLiteral>(target: EntityTarget<Entity>, alias: string): RowShape<Entity> {
+    return new RowShape(this.db, target, alias);
+  }
+
+  /** The table an entity is stored in. */
+  tableOf(target: EntityTarget<ObjectLiteral>): string {
+    return this.db.getMetadata(target).tableName;
   }
 
   /** Calls `hook` after every catalog transaction of this process that committed. */

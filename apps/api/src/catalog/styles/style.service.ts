@@ -11,16 +11,18 @@ import {
   Style,
   withDefaults,
 } from '@geocatalog/catalog-model';
-import { EntityManager, IsNull } from 'typeorm';
+import { InTransaction } from '../../database/catalog-repository';
 import { catalogVersion } from '../../database/catalog-version';
-import { Listing, orderedPages } from '../list-pages';
+import { LayerRepository } from '../layers/layer.repository';
+import { Listing } from '../list-pages';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
+import { WorkspaceService } from '../workspaces/workspace.service';
 import { detachStyles } from './detach-styles';
 import { SldUpload } from './sld-content';
 import { checkPrecondition } from '../record-precondition';
 import { StyleEntity } from './style.entity';
+import { StyleRepository } from './style.repository';
 import { styleTag } from './style.mapper';
 
 /** The fields of a `<style>` record body; absent fields are undefined (PUT merges). */
@@ -37,19 +39,18 @@ export interface LocatedStyle {
 export class StyleService {
   constructor(
     private readonly db: CatalogDb,
+    private readonly rows: StyleRepository,
+    private readonly layers: LayerRepository,
     private readonly workspaces: WorkspaceService,
   ) {
     // A deleted workspace takes its styles along (the rows cascade); layers elsewhere drawn with
     // them fall back to their geometry's default style first.
     workspaces.onDelete(async (tx, ws) => {
-      const styles = await tx.getRepository(StyleEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
+      const ids = await this.rows.idsIn(tx, ws.id);
       return {
-        held: styles.length,
+        held: ids.length,
         remove: async () => {
-          await detachStyles(
-            tx,
-            styles.map((s) => s.id),
-          );
+          await detachStyles(tx, { layers: this.layers, styles: this.rows }, ids);
           return [];
         },
       };
@@ -57,34 +58,24 @@ export class StyleService {
   }
 
   /** The id of the global style `name`, or null when there is none (a new layer's default style). */
-  async globalStyleId(name: string | undefined, manager: EntityManager = this.db.manager): Promise<number | null> {
+  async globalStyleId(name: string | undefined, tx?: InTransaction): Promise<number | null> {
     if (!name) return null;
-    const style = await manager.getRepository(StyleEntity).findOne({ where: { name, workspaceId: IsNull() }, select: { id: true } });
-    return style?.id ?? null;
+    return this.rows.globalId(name, tx);
   }
 
   /** Global styles, or one workspace's; 404 for an unknown workspace. */
   async list(workspace: string | undefined): Promise<Listing<{ name: string }>> {
     const version = await catalogVersion(this.db);
     const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace);
-    const pages = ws
-      ? orderedPages<{ name: string }>(this.db, 'SELECT name FROM style WHERE workspace_id = $1', [ws.id], 'name', (s) => s.name)
-      : orderedPages<{ name: string }>(this.db, 'SELECT name FROM style WHERE workspace_id IS NULL', [], 'name', (s) => s.name);
-    return { version, pages };
+    return { version, pages: this.rows.namePages(ws?.id ?? null) };
   }
 
   /**
    * The style a layer body names: `ws:name` or `{name, workspace}` exactly; a bare name is
    * looked up in the layer's workspace first, then among the global styles.
    */
-  async resolve(tx: EntityManager, ref: SentReference, layerWorkspace: string): Promise<StyleEntity> {
-    const candidates: StyleEntity[] = await tx
-      .getRepository(StyleEntity)
-      .createQueryBuilder('s')
-      .leftJoinAndSelect('s.workspace', 'w')
-      .where('s.name = :name', { name: ref.name })
-      .andWhere(ref.workspace ? 'w.name = :ws' : '(w.name = :ws OR s.workspace_id IS NULL)', { ws: ref.workspace ?? layerWorkspace })
-      .getMany();
+  async resolve(tx: InTransaction, ref: SentReference, layerWorkspace: string): Promise<StyleEntity> {
+    const candidates = await this.rows.candidates(tx, ref.name, ref.workspace ?? layerWorkspace, !ref.workspace);
     const style = candidates.find((s) => s.workspace) ?? candidates[0];
     if (!style) {
       throw new CatalogError('NOT_FOUND', ref.workspace ? `No such style ${ref.name} in workspace ${ref.workspace}` : `No such style: ${ref.name}`);
@@ -93,12 +84,8 @@ export class StyleService {
   }
 
   /** One style record (without content); 404 in GeoServer's words. */
-  async get(workspace: string | undefined, name: string, manager: EntityManager = this.db.manager): Promise<LocatedStyle> {
-    const qb = manager.getRepository(StyleEntity).createQueryBuilder('s').leftJoinAndSelect('s.workspace', 'w').where('s.name = :name', { name });
-    if (workspace === undefined) qb.andWhere('s.workspace_id IS NULL');
-    else if (workspace === DEFAULT_ALIAS) qb.andWhere(`w.id = ${DEFAULT_WORKSPACE_ID_SQL}`);
-    else qb.andWhere('w.name = :workspace', { workspace });
-    const style = await qb.getOne();
+  async get(workspace: string | undefined, name: string, tx?: InTransaction): Promise<LocatedStyle> {
+    const style = await this.rows.find(workspace, name, tx);
     if (!style) {
       throw new CatalogError('NOT_FOUND', workspace === undefined ? `No such style: ${name}` : `No such style ${name} in workspace ${workspace}`);
     }
@@ -108,24 +95,23 @@ export class StyleService {
   /** The stored SLD document; 404 when none was uploaded yet. */
   async content(workspace: string | undefined, name: string): Promise<{ style: StyleEntity; bytes: Buffer }> {
     const { style } = await this.get(workspace, name);
-    const row = await this.db.manager.getRepository(StyleEntity).createQueryBuilder('s').addSelect('s.content').where('s.id = :id', { id: style.id }).getOne();
-    if (!row?.content) throw new CatalogError('NOT_FOUND', `Style ${name} has no SLD content yet`);
-    return { style, bytes: row.content };
+    const bytes = await this.rows.content(style.id);
+    if (!bytes) throw new CatalogError('NOT_FOUND', `Style ${name} has no SLD content yet`);
+    return { style, bytes };
   }
 
   /** Creates a style record, and its content when given (one-step upload), in one transaction. */
   async create(workspace: string | undefined, input: StyleInput, upload?: SldUpload): Promise<StyleEntity> {
     if (!input.name) throw new CatalogError('MISSING_FIELD', 'The style has no name; it is required');
     const name = checkName('style', input.name);
-    return this.db.transaction(async ({ manager: tx }) => {
+    return this.db.transaction(async (tx) => {
       const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace, tx);
-      const repo = tx.getRepository(StyleEntity);
       const fields = { ...withDefaults(Style, input), name, filename: input.filename ?? `${name}.sld` };
       if (upload) fields.languageVersion = upload.languageVersion;
       checkDeclared(Style, fields);
-      const style = repo.create({ ...fields, workspaceId: ws?.id ?? null, content: upload?.bytes ?? null });
+      const style = this.rows.create({ ...fields, workspaceId: ws?.id ?? null, content: upload?.bytes ?? null });
       try {
-        return await repo.save(style);
+        return await this.rows.save(tx, style);
       } catch (err) {
         throw conflict(err, name, ws?.name);
       }
@@ -134,7 +120,7 @@ export class StyleService {
 
   /** Partial update of the record: rename, filename, format, version. Default styles keep their names. */
   async update(workspace: string | undefined, name: string, input: StyleInput, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async ({ manager: tx }) => {
+    await this.db.transaction(async (tx) => {
       const { style } = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       if (input.name !== undefined && input.name !== style.name) {
@@ -144,7 +130,7 @@ export class StyleService {
       mergeDeclared(Style, style, input);
       style.dateModified = new Date();
       try {
-        await tx.getRepository(StyleEntity).save(style);
+        await this.rows.save(tx, style);
       } catch (err) {
         throw conflict(err, style.name, workspace);
       }
@@ -153,12 +139,10 @@ export class StyleService {
 
   /** Replaces the SLD document; invalid content never reaches this point (see `checkSld`). */
   async upload(workspace: string | undefined, name: string, upload: SldUpload, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async ({ manager: tx }) => {
+    await this.db.transaction(async (tx) => {
       const { style } = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
-      await tx
-        .getRepository(StyleEntity)
-        .update({ id: style.id }, { content: upload.bytes, languageVersion: upload.languageVersion, dateModified: new Date() });
+      await this.rows.setContent(tx, style.id, upload.bytes, upload.languageVersion);
     });
   }
 
@@ -168,23 +152,19 @@ export class StyleService {
    * from their alternate styles.
    */
   async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async ({ manager: tx }) => {
+    await this.db.transaction(async (tx) => {
       const { style } = await this.getForDelete(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', 'Unable to delete a default style');
-      const [{ n }]: Array<{ n: number }> = await tx.query(
-        `SELECT (SELECT count(*) FROM layer WHERE default_style_id = $1) + (SELECT count(*) FROM layer_style WHERE style_id = $1) AS n`,
-        [style.id],
-      );
-      if (Number(n) > 0) {
+      if ((await this.layers.countUsing(tx, style.id)) > 0) {
         if (!recurse) throw new CatalogError('NOT_EMPTY', "Can't delete style referenced by existing layers.");
-        await detachStyles(tx, [style.id]);
+        await detachStyles(tx, { layers: this.layers, styles: this.rows }, [style.id]);
       }
-      await tx.getRepository(StyleEntity).delete({ id: style.id });
+      await this.rows.delete(tx, style.id);
     });
   }
 
-  private async getForDelete(workspace: string | undefined, name: string, tx: EntityManager): Promise<LocatedStyle> {
+  private async getForDelete(workspace: string | undefined, name: string, tx: InTransaction): Promise<LocatedStyle> {
     if (workspace !== undefined) await this.workspaceOrMissing(workspace, tx);
     try {
       return await this.get(workspace, name, tx);
@@ -194,8 +174,8 @@ export class StyleService {
     }
   }
 
-  private async workspaceOrMissing(name: string, manager?: EntityManager): Promise<WorkspaceEntity> {
-    const ws = await this.workspaces.find(name, manager);
+  private async workspaceOrMissing(name: string, tx?: InTransaction): Promise<WorkspaceEntity> {
+    const ws = await this.workspaces.find(name, tx);
     if (!ws) throw new CatalogError('NOT_FOUND', `No such workspace: '${name}' found`);
     return ws;
   }
