@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { CatalogDb } from '../database/catalog-db';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@geocatalog/catalog-model';
-import { EntityManager } from 'typeorm';
 import { AuthCaches } from './auth-caches';
 import type { Principal } from './principal';
 
@@ -120,7 +119,7 @@ export class SessionService {
    * Ends every session of a user, inside the caller's transaction (a password change, the user
    * disabled, its last role removed). The caller tells {@link AuthCaches} once it committed.
    */
-  async endAllOf(tx: EntityManager, userId: number): Promise<void> {
+  async endAllOf(tx: { query(sql: string, params?: unknown[]): Promise<unknown> }, userId: number): Promise<void> {
     await tx.query(`DELETE FROM app_session WHERE user_id = $1`, [userId]);
   }
 

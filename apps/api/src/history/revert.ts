@@ -3,6 +3,7 @@ import { CatalogDb } from '../database/catalog-db';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { EntityManager } from 'typeorm';
 import { anAdminRemains } from '../auth/last-admin';
+import { UserRepository } from '../auth/user.repository';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
 import { integrityViolation } from '../database/pg-errors';
 import { ChangeKind, ChangeOperation, KIND_TABLES, RawRow } from './change-kinds';
@@ -64,6 +65,7 @@ export class ChangeReverter {
     private readonly db: CatalogDb,
     private readonly log: ChangeLog,
     private readonly passwords: StorePasswords,
+    private readonly users: UserRepository,
   ) {}
 
   async revert(seq: string, force: boolean): Promise<Reverted> {
@@ -88,7 +90,7 @@ export class ChangeReverter {
         if (integrityViolation(err)) throw blocked(seq, 'the records it would put back no longer fit the catalog');
         throw err;
       }
-      if (undone.some((u) => u.kind === 'user')) await anAdminRemains(tx);
+      if (undone.some((u) => u.kind === 'user')) await anAdminRemains(this.users, tx);
       // Checked last: this refusal promises that `force` succeeds.
       if (later && !force) throw later;
       return { storeIds: stores.map((u) => u.record_id), users: undone.some((u) => u.kind === 'user') };
