@@ -11,6 +11,7 @@ import { SessionController } from './session.controller';
 import { SessionService } from './session.service';
 import { SessionStrategy } from './session.strategy';
 import { LocalSignInLimits, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
+import { UserRepository } from './user.repository';
 import { UserService } from './user.service';
 
 /** The sign-in limits of this process, or of the whole cluster when it is one of the primary's workers. */
@@ -24,6 +25,7 @@ function signInLimits(): SignInLimits {
   imports: [PassportModule.register({ session: false }), AuthCachesModule],
   controllers: [SessionController],
   providers: [
+    UserRepository,
     UserService,
     AuthService,
     SessionService,
@@ -32,6 +34,6 @@ function signInLimits(): SignInLimits {
     { provide: SIGN_IN_LIMITS, useFactory: signInLimits },
     { provide: APP_GUARD, useClass: CatalogAuthGuard },
   ],
-  exports: [UserService, AuthService, SessionService],
+  exports: [UserRepository, UserService, AuthService, SessionService],
 })
 export class AuthModule {}

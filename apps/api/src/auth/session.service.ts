@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
 import { AuthCaches } from './auth-caches';
 import type { Principal } from './principal';
 
@@ -42,7 +41,7 @@ export class SessionService {
   private generation = 0;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly caches: AuthCaches,
   ) {
     caches.register('sessions', () => this.forgetCached());
@@ -55,7 +54,7 @@ export class SessionService {
   async create(userName: string): Promise<string | null> {
     const token = randomBytes(32).toString('base64url');
     const expires = new Date(Date.now() + SESSION_ABSOLUTE_MS);
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       // Sign-in is when expired rows of everyone are swept, and the user's oldest beyond the cap.
       await tx.query(`DELETE FROM app_session WHERE expires_at <= now() OR last_seen_at <= now() - $1 * interval '1 millisecond'`, [SESSION_IDLE_MS]);
       const rows: Array<{ user_id: number }> = await tx.query(
@@ -120,7 +119,7 @@ export class SessionService {
    * Ends every session of a user, inside the caller's transaction (a password change, the user
    * disabled, its last role removed). The caller tells {@link AuthCaches} once it committed.
    */
-  async endAllOf(tx: EntityManager, userId: number): Promise<void> {
+  async endAllOf(tx: { query(sql: string, params?: unknown[]): Promise<unknown> }, userId: number): Promise<void> {
     await tx.query(`DELETE FROM app_session WHERE user_id = $1`, [userId]);
   }
 

@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { caseInsensitiveNameKey, CatalogError, checkName, Role, ROLES, Sent, User } from '@geocatalog/catalog-model';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, generatePassword } from '../config/config';
 import { uniquely } from '../database/pg-errors';
 import { AuthCaches } from './auth-caches';
 import { keepAnAdmin } from './last-admin';
 import { hashPassword } from './password-hash';
 import { SessionService } from './session.service';
-import { UserEntity, UserRoleEntity } from './user.entity';
+import { UserEntity } from './user.entity';
+import { UserRepository } from './user.repository';
 import { checkPrecondition } from '../catalog/record-precondition';
 import { versionTag } from '../rest/etag';
 
@@ -32,7 +32,8 @@ export class UserService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Users');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
+    private readonly users: UserRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionService,
     private readonly caches: AuthCaches,
@@ -45,19 +46,13 @@ export class UserService implements OnApplicationBootstrap {
 
   /** Creates the bootstrap admin when the user table is empty (once, even with several processes). */
   async onApplicationBootstrap(): Promise<void> {
-    if ((await this.db.getRepository(UserEntity).count()) > 0) return;
+    if (await this.users.any()) return;
     const generated = !this.config.adminPassword;
     const password = this.config.adminPassword ?? generatePassword();
     const hash = await hashPassword(password);
-    const created = await this.db.transaction(async (tx) => {
-      const rows: Array<{ id: number }> = await tx.query(
-        `INSERT INTO app_user (name, name_key, password_hash) SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM app_user) ON CONFLICT DO NOTHING RETURNING id`,
-        [this.config.adminUser, caseInsensitiveNameKey(this.config.adminUser), hash],
-      );
-      if (!rows.length) return false;
-      await tx.query(`INSERT INTO user_role (user_id, role) VALUES ($1, 'ADMIN')`, [rows[0].id]);
-      return true;
-    });
+    const created = await this.db.transaction((tx) =>
+      this.users.insertFirstAdmin(tx, this.config.adminUser, caseInsensitiveNameKey(this.config.adminUser), hash),
+    );
     if (!created) return;
     if (generated) {
       const file = path.join(this.config.dataDir, 'initial-admin-password');
@@ -71,12 +66,11 @@ export class UserService implements OnApplicationBootstrap {
 
   /** The user with roles and hash, for authentication; the name matches whatever its case and normal form. */
   findForLogin(name: string): Promise<UserEntity | null> {
-    return this.db.getRepository(UserEntity).findOne({ where: { nameKey: caseInsensitiveNameKey(name) }, relations: { roles: true } });
+    return this.users.findByKey(caseInsensitiveNameKey(name), undefined, true);
   }
 
   async list(): Promise<UserView[]> {
-    const users = await this.db.getRepository(UserEntity).find({ relations: { roles: true }, order: { name: 'ASC' } });
-    return users.map(view);
+    return (await this.users.all()).map(view);
   }
 
   async get(name: string): Promise<UserView> {
@@ -92,7 +86,7 @@ export class UserService implements OnApplicationBootstrap {
     const hash = await hashPassword(input.password);
     const user = await this.db.transaction((tx) =>
       uniquely(
-        () => tx.getRepository(UserEntity).save({ name, nameKey: caseInsensitiveNameKey(name), passwordHash: hash, enabled: input.enabled ?? true }),
+        () => this.users.save(tx, this.users.create({ name, nameKey: caseInsensitiveNameKey(name), passwordHash: hash, enabled: input.enabled ?? true })),
         () => userTaken(name),
       ),
     );
@@ -104,8 +98,7 @@ export class UserService implements OnApplicationBootstrap {
   async update(name: string, input: UserInput, ifMatch?: string): Promise<void> {
     const hash = input.password ? await hashPassword(input.password) : undefined;
     await this.db.transaction(async (tx) => {
-      const repo = tx.getRepository(UserEntity);
-      const user = await repo.findOneBy({ nameKey: caseInsensitiveNameKey(name) });
+      const user = await this.users.findByKey(caseInsensitiveNameKey(name), tx);
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
       await checkPrecondition(tx, 'app_user', user, ifMatch, userTag);
       if (input.userName !== undefined && input.userName !== user.name) {
@@ -113,10 +106,10 @@ export class UserService implements OnApplicationBootstrap {
         user.nameKey = caseInsensitiveNameKey(user.name);
       }
       if (hash) user.passwordHash = hash;
-      if (input.enabled === false) await keepAnAdmin(tx, user, 'disable');
+      if (input.enabled === false) await keepAnAdmin(this.users, tx, user, 'disable');
       if (input.enabled !== undefined) user.enabled = input.enabled;
       await uniquely(
-        () => repo.save(user),
+        () => this.users.save(tx, user),
         () => userTaken(user.name),
       );
       // A new password or a disabled account ends the console sessions signed in with the old state.
@@ -127,11 +120,11 @@ export class UserService implements OnApplicationBootstrap {
 
   async delete(name: string, ifMatch?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const user = await tx.getRepository(UserEntity).findOneBy({ nameKey: caseInsensitiveNameKey(name) });
+      const user = await this.users.findByKey(caseInsensitiveNameKey(name), tx);
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
       await checkPrecondition(tx, 'app_user', user, ifMatch, userTag);
-      await keepAnAdmin(tx, user, 'delete');
-      await tx.getRepository(UserEntity).delete({ id: user.id });
+      await keepAnAdmin(this.users, tx, user, 'delete');
+      await this.users.delete(tx, user.id);
     });
     // Its sessions went with it (ON DELETE CASCADE); cached lookups of them are dropped too.
     await this.changed();
@@ -142,14 +135,12 @@ export class UserService implements OnApplicationBootstrap {
     const role = ROLES.find((r) => r === roleName.toUpperCase());
     if (!role) throw new CatalogError('NOT_FOUND', `No such role: '${roleName}' found`);
     await this.db.transaction(async (tx) => {
-      const user = await tx.getRepository(UserEntity).findOneBy({ nameKey: caseInsensitiveNameKey(name) });
+      const user = await this.users.findByKey(caseInsensitiveNameKey(name), tx);
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);
-      const roles = tx.getRepository(UserRoleEntity);
-      if (!granted && role === 'ADMIN') await keepAnAdmin(tx, user, 'demote');
-      if (granted) await roles.upsert({ userId: user.id, role }, ['userId', 'role']);
-      else await roles.delete({ userId: user.id, role });
+      if (!granted && role === 'ADMIN') await keepAnAdmin(this.users, tx, user, 'demote');
+      if (granted) await this.users.grant(tx, user.id, role);
       // A user left without any role has nothing to do in a session.
-      if (!granted && !(await roles.countBy({ userId: user.id }))) await this.sessions.endAllOf(tx, user.id);
+      else if (!(await this.users.revoke(tx, user.id, role))) await this.sessions.endAllOf(tx, user.id);
     });
     await this.changed();
   }

@@ -7,6 +7,7 @@ import { StoreSecrets } from '../datastores/store-secrets';
 import { PasswordCipher } from './datastores/password-cipher';
 import { StorePasswordUpgrade } from './datastores/store-password-upgrade';
 import { StorePasswords } from './datastores/store-passwords';
+import { CATALOG_REPOSITORIES } from './repositories';
 import { FeatureTypeController } from './featuretypes/featuretype.controller';
 import { FeatureTypeService } from './featuretypes/featuretype.service';
 import { LayerController } from './layers/layer.controller';
@@ -34,6 +35,7 @@ import { WorkspaceService } from './workspaces/workspace.service';
     MaintenanceController,
   ],
   providers: [
+    ...CATALOG_REPOSITORIES,
     WorkspaceService,
     DataStoreService,
     FeatureTypeService,
@@ -45,6 +47,16 @@ import { WorkspaceService } from './workspaces/workspace.service';
     { provide: StoreSecrets, useExisting: StorePasswords },
     PostgisConnector,
   ],
-  exports: [WorkspaceService, DataStoreService, FeatureTypeService, LayerService, StyleService, PasswordCipher, StorePasswords, PostgisConnector],
+  exports: [
+    ...CATALOG_REPOSITORIES,
+    WorkspaceService,
+    DataStoreService,
+    FeatureTypeService,
+    LayerService,
+    StyleService,
+    PasswordCipher,
+    StorePasswords,
+    PostgisConnector,
+  ],
 })
 export class CatalogModule {}

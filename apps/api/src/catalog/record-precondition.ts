@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { checkIfMatch } from '../rest/etag';
 
 /** Tables of catalog records that carry a `version`. */
@@ -10,14 +9,14 @@ export type VersionedTable = 'workspace' | 'data_store' | 'feature_type' | 'laye
  * a 412 carrying the current one; no header checks nothing.
  */
 export async function checkPrecondition<T extends { id: number; version: string }>(
-  tx: EntityManager,
+  tx: { query(sql: string, params?: unknown[]): Promise<unknown> },
   table: VersionedTable,
   record: T,
   ifMatch: string | undefined,
   tagOf: (record: T) => string,
 ): Promise<void> {
   if (ifMatch === undefined) return;
-  const rows: Array<{ version: string }> = await tx.query(`SELECT version FROM ${table} WHERE id = $1 FOR UPDATE`, [record.id]);
+  const rows = (await tx.query(`SELECT version FROM ${table} WHERE id = $1 FOR UPDATE`, [record.id])) as Array<{ version: string }>;
   if (rows.length) record.version = String(rows[0].version);
   checkIfMatch(ifMatch, tagOf(record));
 }

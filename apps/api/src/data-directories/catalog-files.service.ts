@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { CatalogError, isPasswordKey } from '@geocatalog/catalog-model';
-import { DataSource } from 'typeorm';
 import { DataStoreService } from '../catalog/datastores/datastore.service';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
 import { FeatureTypeService } from '../catalog/featuretypes/featuretype.service';
@@ -9,7 +8,6 @@ import { LayerGroupService } from '../catalog/layergroups/layergroup.service';
 import { LayerService } from '../catalog/layers/layer.service';
 import { StyleService } from '../catalog/styles/style.service';
 import { WorkspaceService } from '../catalog/workspaces/workspace.service';
-import { withOneTransaction } from '../database/dry-run';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { STATUS_OF } from '../rest/error-response';
 import { CatalogSnapshot, readSnapshot } from './catalog-snapshot';
@@ -39,7 +37,7 @@ export interface ImportResult {
 @Injectable()
 export class CatalogFilesService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly workspaces: WorkspaceService,
     private readonly stores: DataStoreService,
     private readonly featureTypes: FeatureTypeService,
@@ -84,7 +82,7 @@ export class CatalogFilesService {
     if (steps.some((s) => s.entry.action === 'error')) return { status: 400, answer: answer(false) };
     let running: PlanStep | undefined;
     try {
-      await withOneTransaction(this.db, async () => {
+      await this.db.oneTransaction({}, async () => {
         for (const step of steps) {
           if (!step.apply) continue;
           running = step;

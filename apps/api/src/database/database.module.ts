@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
-import { joinDryRuns } from './dry-run';
+import { CatalogDb } from './catalog-db';
 import { EmbeddedPostgres, startEmbeddedPostgres } from '@geocatalog/embedded-postgres';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -88,13 +88,11 @@ export class CatalogDatabaseModule {}
         const dataSource = new DataSource(options!);
         await dataSource.initialize();
         await migrate(dataSource, (options as { url: string }).url);
-        // Before any request: catalog transactions join a dry run or an import's one transaction.
-        joinDryRuns(dataSource);
         return dataSource;
       },
     }),
   ],
-  providers: [EmbeddedDatabaseCloser],
-  exports: [TypeOrmModule],
+  providers: [EmbeddedDatabaseCloser, CatalogDb],
+  exports: [TypeOrmModule, CatalogDb],
 })
 export class DatabaseModule {}

@@ -1,7 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { CatalogError, doc, obj, RepDocument } from '@geocatalog/catalog-model';
-import { DataSource } from 'typeorm';
 import { Public } from '../auth/roles.decorator';
 
 /** How long readiness waits for the catalog database before saying not ready. */
@@ -14,7 +13,7 @@ const READY_TIMEOUT_MS = 2_000;
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: CatalogDb) {}
 
   @Get('live')
   live(): RepDocument {

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import type { ChangeKind, RawRow } from './change-kinds';
 import type { ChangeEvent, StoredChange } from './change-log';
 import { drawRecord } from './change-render';
@@ -21,7 +20,7 @@ export interface Change extends ChangeEvent {
 export class ChangeDrawer {
   private readonly logger = new Logger('History');
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: CatalogDb) {}
 
   async draw(changes: StoredChange[], restBase: string): Promise<Change[]> {
     const bounds = new Map<string, Promise<{ first: string; last: string }>>();
@@ -31,8 +30,8 @@ export class ChangeDrawer {
       let b = bounds.get(key);
       if (!b) {
         b = this.db
-          .query(`SELECT first::text, last::text FROM catalog_request_bounds($1)`, [c.seq])
-          .then((r: Array<{ first: string; last: string }>) => r[0] ?? { first: c.seq, last: c.seq });
+          .query<{ first: string; last: string }>(`SELECT first::text, last::text FROM catalog_request_bounds($1)`, [c.seq])
+          .then((r) => r[0] ?? { first: c.seq, last: c.seq });
         bounds.set(key, b);
       }
       return b;
@@ -41,7 +40,7 @@ export class ChangeDrawer {
       const key = `${kind}/${id}@${point}`;
       let row = rows.get(key);
       if (!row) {
-        row = this.db.query(`SELECT catalog_as_of($1, $2, $3) AS row`, [kind, id, point]).then((r: Array<{ row: RawRow | null }>) => r[0].row);
+        row = this.db.query<{ row: RawRow | null }>(`SELECT catalog_as_of($1, $2, $3) AS row`, [kind, id, point]).then((r) => r[0].row);
         rows.set(key, row);
       }
       return row;

@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { CatalogNotifications } from '../database/catalog-notifications';
-import { afterCommit } from '../database/commit-hooks';
 import { CATALOG_DATABASE, CatalogDatabase } from '../database/database.module';
 import { ChangeEvent, ChangeLog } from './change-log';
 import { StreamAudience } from './stream-audience';
@@ -41,12 +39,12 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
   private looking?: NodeJS.Timeout;
 
   constructor(
-    @InjectDataSource() db: DataSource,
+    db: CatalogDb,
     @Inject(CATALOG_DATABASE) private readonly catalog: CatalogDatabase,
     private readonly log: ChangeLog,
     private readonly audience: StreamAudience,
   ) {
-    afterCommit(db, () => {
+    db.afterEveryCommit(() => {
       this.wake();
       this.notifications?.announce();
     });

@@ -1,8 +1,8 @@
 import { catalogVersion } from '../database/catalog-version';
+import { CatalogDb } from '../database/catalog-db';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { ChangeKind, ChangeOperation, RawRow } from './change-kinds';
 
 /** A committed change without its representations, as the event stream sends it. */
@@ -43,7 +43,7 @@ function below(prefix: string): string {
 /** Reads the committed history. */
 @Injectable()
 export class ChangeLog {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: CatalogDb) {}
 
   /** Newest first; `since` and `olderThan` are exclusive bounds. */
   async list(q: ChangeQuery): Promise<StoredChange[]> {

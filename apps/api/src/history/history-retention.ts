@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { APP_CONFIG, AppConfig } from '../config/config';
 
 /** Rows removed per statement: short statements, so pruning never holds up writes for long. */
@@ -19,7 +18,7 @@ export class HistoryRetention implements OnApplicationBootstrap, OnApplicationSh
   private running?: Promise<number>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

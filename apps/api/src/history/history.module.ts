@@ -3,7 +3,6 @@ import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChangeDrawer } from './change-drawer';
 import { ChangeLog } from './change-log';
-import { ChangeRecorder } from './change-recorder';
 import { ChangeFeed } from './change-feed';
 import { EventsController } from './events.controller';
 import { HistoryController } from './history.controller';
@@ -15,6 +14,6 @@ import { StreamAudience } from './stream-audience';
 @Module({
   imports: [CatalogModule, AuthModule],
   controllers: [HistoryController, EventsController],
-  providers: [ChangeRecorder, ChangeLog, ChangeDrawer, ChangeReverter, HistoryRetention, ChangeFeed, StreamAudience],
+  providers: [ChangeLog, ChangeDrawer, ChangeReverter, HistoryRetention, ChangeFeed, StreamAudience],
 })
 export class HistoryModule {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { anAdminRemains } from '../auth/last-admin';
+import { UserRepository } from '../auth/user.repository';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
 import { restoreMembers } from '../catalog/layergroups/layergroup.history';
 import { integrityViolation } from '../database/pg-errors';
@@ -90,13 +91,14 @@ function blocked(seq: string, why: string): CatalogError {
 @Injectable()
 export class ChangeReverter {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly log: ChangeLog,
     private readonly passwords: StorePasswords,
+    private readonly users: UserRepository,
   ) {}
 
   async revert(seq: string, force: boolean): Promise<Reverted> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const target = await this.log.get(seq, tx);
       // The changes of the request that made it: consecutive numbers, one commit.
       const undone: Undone[] = await tx.query(
@@ -117,7 +119,7 @@ export class ChangeReverter {
         if (integrityViolation(err)) throw blocked(seq, 'the records it would put back no longer fit the catalog');
         throw err;
       }
-      if (undone.some((u) => u.kind === 'user')) await anAdminRemains(tx);
+      if (undone.some((u) => u.kind === 'user')) await anAdminRemains(this.users, tx);
       // Checked last: this refusal promises that `force` succeeds.
       if (later && !force) throw later;
       return { storeIds: stores.map((u) => u.record_id), users: undone.some((u) => u.kind === 'user') };

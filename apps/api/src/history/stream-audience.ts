@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { CatalogError, Role } from '@geocatalog/catalog-model';
-import { DataSource } from 'typeorm';
 import { AuthCaches } from '../auth/auth-caches';
 import type { Principal } from '../auth/principal';
 import { SESSION_CACHE_TTL_MS, SessionService } from '../auth/session.service';
@@ -58,7 +57,7 @@ export class StreamAudience implements OnApplicationBootstrap, OnApplicationShut
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly sessions: SessionService,
     caches: AuthCaches,
   ) {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { DataSource } from 'typeorm';
 import { LayerName, layerPage, LayerPageQuery } from '../catalog/layers/layer-pages';
 import { keysetPages, mapPages } from '../catalog/list-pages';
 import { publishedAttributes, subsetNotApplied } from '../datastores/postgis/attribute-subset';
@@ -72,7 +71,7 @@ const LAYER_SQL = `SELECT f.name, f.native_name AS "nativeName", f.title, f.abst
  */
 @Injectable()
 export class PublishedLayers {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: CatalogDb) {}
 
   /** Every advertised layer's collection, by workspace then layer name, read a page at a time. */
   advertised(): AsyncGenerator<CollectionInfo[]> {

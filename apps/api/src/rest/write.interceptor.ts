@@ -1,9 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../database/catalog-db';
 import type { Response } from 'express';
 import { from, lastValueFrom, Observable } from 'rxjs';
-import { DataSource } from 'typeorm';
-import { withDryRun } from '../database/dry-run';
 import { bodyLimitOf, needsBody, readBody } from './body-reader';
 import type { RestRequest } from './rest-request';
 
@@ -19,7 +17,7 @@ import type { RestRequest } from './rest-request';
  */
 @Injectable()
 export class WriteInterceptor implements NestInterceptor {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly db: CatalogDb) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
@@ -33,7 +31,7 @@ export class WriteInterceptor implements NestInterceptor {
     // Every route with this interceptor is a write; a dry run is one of the REST API's.
     if (!req.rest || !isDryRun(req.query.dryRun)) return from(handle());
     res.setHeader('Dry-Run', 'true');
-    return from(withDryRun(this.db, handle));
+    return from(this.db.oneTransaction({ dryRun: true }, handle));
   }
 }
 

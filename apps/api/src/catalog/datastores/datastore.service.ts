@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import { CatalogError, checkName, DataStore, isPasswordKey, isSystemSchema, mergeDeclared, POSTGIS_STORE_TYPE, Sent } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { InTransaction } from '../../database/catalog-repository';
+import { CatalogTransaction } from '../../database/catalog-transaction';
 import { catalogVersion } from '../../database/catalog-version';
-import { Listing, orderedPages } from '../list-pages';
+import { FeatureTypeRepository } from '../featuretypes/featuretype.repository';
+import { Listing } from '../list-pages';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
+import { WorkspaceService } from '../workspaces/workspace.service';
 import { checkPrecondition } from '../record-precondition';
 import { DataStoreEntity } from './datastore.entity';
+import { DataStoreRepository } from './datastore.repository';
 import { dataStoreTag } from './datastore.mapper';
 import { StoreIdentity, StorePasswords } from './store-passwords';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
@@ -26,7 +29,9 @@ const REQUIRED_POSTGIS_PARAMETERS = ['host', 'port', 'database', 'user'];
 @Injectable()
 export class DataStoreService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
+    private readonly rows: DataStoreRepository,
+    private readonly featureTypes: FeatureTypeRepository,
     private readonly workspaces: WorkspaceService,
     private readonly passwords: StorePasswords,
     private readonly connector: PostgisConnector,
@@ -35,12 +40,12 @@ export class DataStoreService {
     workspaces.onRename((tx, ws, oldName) => this.rebindWorkspace(tx, ws.id, oldName, ws.name));
     // A deleted workspace takes its stores along (feature types and layers cascade with them).
     workspaces.onDelete(async (tx, ws) => {
-      const stores = await tx.getRepository(DataStoreEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
+      const ids = await this.rows.idsIn(tx, ws.id);
       return {
-        held: stores.length,
+        held: ids.length,
         remove: async () => {
-          await tx.getRepository(DataStoreEntity).delete({ workspaceId: ws.id });
-          return stores.map((s) => s.id);
+          await this.rows.deleteIn(tx, ws.id);
+          return ids;
         },
       };
     });
@@ -50,29 +55,21 @@ export class DataStoreService {
   async list(workspace: string): Promise<{ workspace: WorkspaceEntity } & Listing<{ name: string }>> {
     const version = await catalogVersion(this.db);
     const ws = await this.workspaces.get(workspace);
-    const pages = orderedPages<{ name: string }>(this.db, 'SELECT name FROM data_store WHERE workspace_id = $1', [ws.id], 'name', (s) => s.name);
-    return { workspace: ws, version, pages };
+    return { workspace: ws, version, pages: this.rows.namePages(ws.id) };
   }
 
-  /**
-   * One store and its workspace in a single query; 404 naming the workspace or the store.
-   * Plain SQL rather than the query builder: this is the hottest read of the API.
-   */
-  async get(workspace: string, name: string, manager: EntityManager = this.db.manager): Promise<DataStoreEntity> {
-    const rows: StoreRow[] = await manager.query(
-      workspace === DEFAULT_ALIAS ? STORE_IN_DEFAULT_SQL : STORE_SQL,
-      workspace === DEFAULT_ALIAS ? [name] : [name, workspace],
-    );
-    if (rows.length) return toEntity(rows[0]);
-    await this.workspaces.get(workspace, manager);
+  /** One store and its workspace in a single query; 404 naming the workspace or the store. */
+  async get(workspace: string, name: string, tx?: InTransaction): Promise<DataStoreEntity> {
+    const store = await this.rows.find(workspace, name, tx);
+    if (store) return store;
+    await this.workspaces.get(workspace, tx);
     throw new CatalogError('NOT_FOUND', `No such datastore: ${workspace},${name}`);
   }
 
   /** The workspace's default store: its first (oldest), as GeoServer's first store is its default. */
-  async defaultStore(ws: WorkspaceEntity, manager: EntityManager = this.db.manager): Promise<DataStoreEntity> {
-    const store = await manager.getRepository(DataStoreEntity).findOne({ where: { workspaceId: ws.id }, order: { id: 'ASC' } });
+  async defaultStore(ws: WorkspaceEntity, tx?: InTransaction): Promise<DataStoreEntity> {
+    const store = await this.rows.first(ws, tx);
     if (!store) throw new CatalogError('NOT_FOUND', `No default data store in workspace ${ws.name}`);
-    store.workspace = ws;
     return store;
   }
 
@@ -88,8 +85,7 @@ export class DataStoreService {
       const ws = await this.workspaces.get(workspace, tx);
       checkWorkspace(ws, input);
       const params = this.checkedParameters(Object.entries(input.connectionParameters!), ws, name, undefined, input.type ?? undefined);
-      const repo = tx.getRepository(DataStoreEntity);
-      const store = repo.create({
+      const store = this.rows.create({
         workspaceId: ws.id,
         name,
         description: input.description ?? null,
@@ -99,7 +95,7 @@ export class DataStoreService {
         disableOnConnFailure: input.disableOnConnFailure ?? false,
       });
       try {
-        return await repo.save(store);
+        return await this.rows.save(tx, store);
       } catch (err) {
         throw this.conflict(err, name, ws.name);
       }
@@ -139,7 +135,7 @@ export class DataStoreService {
       }
       store.dateModified = new Date();
       try {
-        await tx.getRepository(DataStoreEntity).save(store);
+        await this.rows.save(tx, store);
       } catch (err) {
         throw this.conflict(err, store.name, ws.name);
       }
@@ -154,13 +150,12 @@ export class DataStoreService {
     return this.db.transaction(async (tx) => {
       const store = await this.get(workspace, name, tx);
       // Lock the row: feature types published meanwhile wait, then fail on the missing store.
-      await tx.query(`SELECT id FROM data_store WHERE id = $1 FOR UPDATE`, [store.id]);
+      await this.rows.lock(tx, store.id);
       await checkPrecondition(tx, 'data_store', store, ifMatch, dataStoreTag);
       if (!recurse) {
-        const rows: Array<{ n: number }> = await tx.query(`SELECT count(*)::int AS n FROM feature_type WHERE data_store_id = $1`, [store.id]);
-        if (rows[0].n > 0) throw new CatalogError('NOT_EMPTY', 'Unable to delete non-empty store.');
+        if ((await this.featureTypes.countInStore(tx, store.id)) > 0) throw new CatalogError('NOT_EMPTY', 'Unable to delete non-empty store.');
       }
-      await tx.getRepository(DataStoreEntity).delete({ id: store.id });
+      await this.rows.delete(tx, store.id);
       return store.id;
     });
   }
@@ -228,14 +223,13 @@ export class DataStoreService {
   }
 
   /** Re-encrypts the passwords of a renamed workspace's stores for its new name. */
-  private async rebindWorkspace(tx: EntityManager, workspaceId: number, oldName: string, newName: string): Promise<void> {
-    const repo = tx.getRepository(DataStoreEntity);
-    for (const store of await repo.find({ where: { workspaceId } })) {
+  private async rebindWorkspace(tx: CatalogTransaction, workspaceId: number, oldName: string, newName: string): Promise<void> {
+    for (const store of await this.rows.allIn(workspaceId, tx)) {
       const params = this.passwords.rebind(
         { workspace: oldName, store: store.name, params: store.connectionParameters },
         { workspace: newName, store: store.name },
       );
-      await repo.update({ id: store.id }, { connectionParameters: params });
+      await this.rows.setParameters(tx, store.id, params);
     }
   }
 
@@ -274,62 +268,6 @@ export class DataStoreService {
     if (foreignKeyViolation(err)) return new CatalogError('NOT_FOUND', `No such workspace: '${workspace}' found`);
     return nameTaken(err, () => `Store '${name}' already exists in workspace '${workspace}'`);
   }
-}
-
-const STORE_COLUMNS = `s.id, s.workspace_id, s.name, s.description, s.type, s.enabled, s.connection_parameters,
-  s.disable_on_conn_failure, s.date_created, s.date_modified, s.version,
-  w.name AS w_name, w.version AS w_version, w.namespace_uri AS w_namespace_uri, w.isolated AS w_isolated, w.is_default AS w_is_default,
-  w.date_created AS w_date_created, w.date_modified AS w_date_modified`;
-const STORE_SQL = `SELECT ${STORE_COLUMNS} FROM data_store s JOIN workspace w ON w.id = s.workspace_id WHERE s.name = $1 AND w.name = $2`;
-const STORE_IN_DEFAULT_SQL = `SELECT ${STORE_COLUMNS} FROM data_store s JOIN workspace w ON w.id = s.workspace_id
-  WHERE s.name = $1 AND w.id = ${DEFAULT_WORKSPACE_ID_SQL}`;
-
-interface StoreRow {
-  id: number;
-  workspace_id: number;
-  name: string;
-  description: string | null;
-  type: string | null;
-  enabled: boolean;
-  connection_parameters: Record<string, string>;
-  disable_on_conn_failure: boolean;
-  date_created: Date;
-  date_modified: Date | null;
-  version: string;
-  w_name: string;
-  w_version: string;
-  w_namespace_uri: string;
-  w_isolated: boolean;
-  w_is_default: boolean;
-  w_date_created: Date;
-  w_date_modified: Date | null;
-}
-
-function toEntity(row: StoreRow): DataStoreEntity {
-  const workspace = Object.assign(new WorkspaceEntity(), {
-    id: row.workspace_id,
-    name: row.w_name,
-    namespaceUri: row.w_namespace_uri,
-    isolated: row.w_isolated,
-    isDefault: row.w_is_default,
-    dateCreated: row.w_date_created,
-    dateModified: row.w_date_modified,
-    version: row.w_version,
-  });
-  return Object.assign(new DataStoreEntity(), {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    workspace,
-    name: row.name,
-    description: row.description,
-    type: row.type,
-    enabled: row.enabled,
-    connectionParameters: row.connection_parameters,
-    disableOnConnFailure: row.disable_on_conn_failure,
-    dateCreated: row.date_created,
-    dateModified: row.date_modified,
-    version: row.version,
-  });
 }
 
 function checkWorkspace(ws: WorkspaceEntity, input: DataStoreInput): void {

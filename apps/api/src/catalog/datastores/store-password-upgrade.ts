@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ENCRYPTED_PREFIX, isPasswordKey } from '@geocatalog/catalog-model';
-import { DataSource } from 'typeorm';
+import { DataStoreRepository } from './datastore.repository';
 import { bindingOf, PasswordCipher } from './password-cipher';
 
 /**
@@ -16,24 +15,18 @@ export class StorePasswordUpgrade implements OnApplicationBootstrap {
   private readonly logger = new Logger('StorePasswords');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly stores: DataStoreRepository,
     private readonly cipher: PasswordCipher,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const rows: Array<{ id: number; workspace: string; store: string; params: Record<string, string> }> = await this.db.query(
-      `SELECT s.id, w.name AS workspace, s.name AS store, s.connection_parameters AS params FROM data_store s JOIN workspace w ON w.id = s.workspace_id`,
-    );
+    const rows = await this.stores.everyStoreParameters();
     let upgraded = 0;
     for (const row of rows) {
       const params = this.upgraded(row.workspace, row.store, row.params);
       if (!params) continue;
       // Only if nobody changed the row meanwhile (another api process upgrading, a client's PUT).
-      await this.db.query(`UPDATE data_store SET connection_parameters = $1 WHERE id = $2 AND connection_parameters::jsonb = $3::jsonb`, [
-        JSON.stringify(params),
-        row.id,
-        JSON.stringify(row.params),
-      ]);
+      await this.stores.replaceParameters(row.id, params, row.params);
       upgraded++;
     }
     if (upgraded) this.logger.log(`Bound the passwords of ${upgraded} data store(s) to their stores`);

@@ -1,5 +1,6 @@
 import { CatalogError, sameValue } from '@geocatalog/catalog-model';
-import type { EntityManager } from 'typeorm';
+import type { InTransaction } from '../../database/catalog-repository';
+import type { DataStoreRepository } from './datastore.repository';
 
 /**
  * Inside a write's transaction, for a write that asked a data store before the transaction opened
@@ -9,16 +10,14 @@ import type { EntityManager } from 'typeorm';
  * way nothing is written.
  */
 export async function checkStoreUnchanged(
-  tx: EntityManager,
+  stores: DataStoreRepository,
+  tx: InTransaction,
   store: { id: number; workspace: string; store: string },
   askedWith: Record<string, string>,
 ): Promise<void> {
-  const rows: Array<{ connection_parameters: Record<string, string> }> = await tx.query(
-    'SELECT connection_parameters FROM data_store WHERE id = $1 FOR SHARE',
-    [store.id],
-  );
-  if (!rows.length) throw new CatalogError('NOT_FOUND', `No such datastore: ${store.workspace},${store.store}`);
-  if (!sameValue(rows[0].connection_parameters, askedWith)) {
+  const params = await stores.shareParameters(tx, store.id);
+  if (!params) throw new CatalogError('NOT_FOUND', `No such datastore: ${store.workspace},${store.store}`);
+  if (!sameValue(params, askedWith)) {
     throw new CatalogError(
       'CONFLICT',
       `Data store ${store.workspace}:${store.store} changed while it was being read; nothing was written: send the request again`,

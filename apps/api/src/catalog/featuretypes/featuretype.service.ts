@@ -1,9 +1,9 @@
 import { catalogVersion } from '../../database/catalog-version';
-import { keysetPages, Listing, mapPages, orderedPages } from '../list-pages';
+import { CatalogDb } from '../../database/catalog-db';
+import { keysetPages, Listing, mapPages } from '../list-pages';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkName, FeatureType, mergeDeclared, Sent, withDefaults } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { InTransaction } from '../../database/catalog-repository';
 import { uniquely } from '../../database/pg-errors';
 import { configuredSubset } from '../../datastores/postgis/attribute-subset';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
@@ -11,14 +11,16 @@ import type { AttributeInfo, Box, CrsInfo, StoreConnection, TableInfo } from '..
 import { DataStoreEntity } from '../datastores/datastore.entity';
 import { DataStoreService } from '../datastores/datastore.service';
 import { javaHashMapOrder } from '../datastores/java-hashmap-order';
-import { LayerEntity } from '../layers/layer.entity';
-import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
+import { LayerRepository } from '../layers/layer.repository';
+import { WorkspaceService } from '../workspaces/workspace.service';
 import { defaultStyleFor } from '../styles/default-style';
 import { StyleService } from '../styles/style.service';
 import { checkPrecondition } from '../record-precondition';
 import { checkStoreUnchanged } from '../datastores/store-unchanged';
+import { DataStoreRepository } from '../datastores/datastore.repository';
 import { EMPTY_BOX, FeatureTypeContext, featureTypeTag } from './featuretype.mapper';
 import { FeatureTypeEntity } from './featuretype.entity';
+import { FeatureTypeRepository } from './featuretype.repository';
 
 /** GeoServer's code for "no CRS known", used for tables without geometry. */
 const NO_CRS = 'EPSG:404000';
@@ -71,7 +73,10 @@ export class FeatureTypeService {
   private readonly logger = new Logger('FeatureTypes');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
+    private readonly rows: FeatureTypeRepository,
+    private readonly layers: LayerRepository,
+    private readonly storeRows: DataStoreRepository,
     private readonly workspaces: WorkspaceService,
     private readonly stores: DataStoreService,
     private readonly connector: PostgisConnector,
@@ -79,10 +84,10 @@ export class FeatureTypeService {
   ) {}
 
   /** The store named in the path, or the workspace's default (first) store for store-less paths. */
-  async store(workspace: string, storeName: string | undefined, manager: EntityManager = this.db.manager): Promise<DataStoreEntity> {
+  async store(workspace: string, storeName: string | undefined, tx?: InTransaction): Promise<DataStoreEntity> {
     if (storeName !== undefined) {
       try {
-        return await this.stores.get(workspace, storeName, manager);
+        return await this.stores.get(workspace, storeName, tx);
       } catch (err) {
         if (err instanceof CatalogError && err.code === 'NOT_FOUND') {
           throw new CatalogError('NOT_FOUND', `No such data store: ${workspace},${storeName}`);
@@ -90,33 +95,16 @@ export class FeatureTypeService {
         throw err;
       }
     }
-    return this.stores.defaultStore(await this.workspaces.get(workspace, manager), manager);
+    return this.stores.defaultStore(await this.workspaces.get(workspace, tx), tx);
   }
 
   /** Feature types of a store, or of a whole workspace (store-less path). */
   async list(workspace: string, storeName: string | undefined): Promise<Listing<{ name: string; ctx: FeatureTypeContext }>> {
     const version = await catalogVersion(this.db);
-    type Row = { name: string; workspace: string; store: string };
-    let rows: AsyncIterable<Row[]>;
-    if (storeName !== undefined) {
-      const store = await this.store(workspace, storeName);
-      rows = orderedPages<Row>(
-        this.db,
-        'SELECT f.name, $2::text AS workspace, $3::text AS store FROM feature_type f WHERE f.data_store_id = $1',
-        [store.id, store.workspace.name, store.name],
-        'f.name',
-        (f) => f.name,
-      );
-    } else {
-      const ws = await this.workspaces.get(workspace);
-      rows = orderedPages<Row>(
-        this.db,
-        'SELECT f.name, $2::text AS workspace, s.name AS store FROM feature_type f JOIN data_store s ON s.id = f.data_store_id WHERE f.workspace_id = $1',
-        [ws.id, ws.name],
-        'f.name',
-        (f) => f.name,
-      );
-    }
+    const rows =
+      storeName !== undefined
+        ? this.rows.namePagesInStore(await this.store(workspace, storeName))
+        : this.rows.namePagesInWorkspace(await this.workspaces.get(workspace));
     return { version, pages: mapPages(rows, (f) => ({ name: f.name, ctx: { workspace: f.workspace, store: f.store } })) };
   }
 
@@ -135,29 +123,17 @@ export class FeatureTypeService {
   /** The pages of table names without those the store already publishes. */
   private async *unpublished(storeId: number, names: AsyncIterable<string[]>): AsyncGenerator<string[]> {
     for await (const page of names) {
-      const rows: Array<{ native_name: string }> = await this.db.query(
-        'SELECT native_name FROM feature_type WHERE data_store_id = $1 AND native_name = ANY($2)',
-        [storeId, page],
-      );
-      const published = new Set(rows.map((r) => r.native_name));
+      const published = await this.rows.published(storeId, page);
       yield page.filter((t) => !published.has(t));
     }
   }
 
   /** One feature type; 404 in GeoServer's words for the path used. */
-  async get(workspace: string, storeName: string | undefined, name: string, manager: EntityManager = this.db.manager): Promise<LocatedFeatureType> {
-    const store = storeName === undefined ? undefined : await this.store(workspace, storeName, manager);
-    const qb = manager
-      .getRepository(FeatureTypeEntity)
-      .createQueryBuilder('f')
-      .innerJoinAndSelect('f.dataStore', 's')
-      .innerJoinAndSelect('f.workspace', 'w')
-      .where('f.name = :name', { name });
-    if (store) qb.andWhere('f.data_store_id = :id', { id: store.id });
-    else qb.andWhere(workspace === DEFAULT_ALIAS ? `w.id = ${DEFAULT_WORKSPACE_ID_SQL}` : 'w.name = :workspace', { workspace });
-    const ft = await qb.getOne();
+  async get(workspace: string, storeName: string | undefined, name: string, tx?: InTransaction): Promise<LocatedFeatureType> {
+    const store = storeName === undefined ? undefined : await this.store(workspace, storeName, tx);
+    const ft = await this.rows.find(name, store ? { storeId: store.id } : { workspace }, tx);
     if (!ft) {
-      if (!store) await this.workspaces.get(workspace, manager);
+      if (!store) await this.workspaces.get(workspace, tx);
       throw new CatalogError('NOT_FOUND', store ? `No such feature type: ${workspace},${storeName},${name}` : `No such feature type: ${workspace},${name}`);
     }
     return { featureType: ft, store: ft.dataStore, ctx: { workspace: ft.workspace.name, store: ft.dataStore.name } };
@@ -237,20 +213,15 @@ export class FeatureTypeService {
   async insert(draft: FeatureTypeEntity, at: StoreAt): Promise<LocatedFeatureType> {
     return this.db.transaction(async (tx) => {
       const store = await this.store(at.workspace, at.store, tx);
-      if (at.describedWith) await checkStoreUnchanged(tx, { id: store.id, workspace: store.workspace.name, store: store.name }, at.describedWith);
+      if (at.describedWith)
+        await checkStoreUnchanged(this.storeRows, tx, { id: store.id, workspace: store.workspace.name, store: store.name }, at.describedWith);
       const ws = store.workspace;
       const ft = Object.assign(draft, { dataStoreId: store.id, workspaceId: ws.id });
       const created = await uniquely(
-        () => tx.getRepository(FeatureTypeEntity).save(ft),
+        () => this.rows.save(tx, ft),
         () => `Resource named '${ft.name}' already exists in namespace: '${ws.name}'`,
       );
-      await tx.getRepository(LayerEntity).save({
-        featureTypeId: created.id,
-        defaultStyleId: await this.styles.globalStyleId(defaultStyleFor(created.geometryType), tx),
-        enabled: true,
-        advertised: true,
-        attribution: { logoWidth: 0, logoHeight: 0 },
-      });
+      await this.layers.insertFor(tx, created.id, await this.styles.globalStyleId(defaultStyleFor(created.geometryType), tx));
       created.dataStore = store;
       created.workspace = ws;
       return { featureType: created, store, ctx: { workspace: ws.name, store: store.name } };
@@ -336,18 +307,18 @@ export class FeatureTypeService {
     await this.db.transaction(async (tx) => {
       await checkPrecondition(tx, 'feature_type', ft, ifMatch, () => featureTypeTag(located));
       if (asked) {
-        const rows: Array<{ version: string }> = await tx.query('SELECT version FROM feature_type WHERE id = $1 FOR UPDATE', [ft.id]);
-        if (!rows.length) throw new CatalogError('NOT_FOUND', `No such feature type: ${located.ctx.workspace},${located.ctx.store},${ft.name}`);
-        if (String(rows[0].version) !== String(asked.version)) {
+        const version = await this.rows.lock(tx, ft.id);
+        if (version === undefined) throw new CatalogError('NOT_FOUND', `No such feature type: ${located.ctx.workspace},${located.ctx.store},${ft.name}`);
+        if (version !== String(asked.version)) {
           throw new CatalogError(
             'CONFLICT',
             `Feature type ${located.ctx.workspace}:${ft.name} changed while its data store was being read; nothing was written: send the request again`,
           );
         }
-        if (asked.describedWith) await checkStoreUnchanged(tx, { id: located.store.id, ...located.ctx }, asked.describedWith);
+        if (asked.describedWith) await checkStoreUnchanged(this.storeRows, tx, { id: located.store.id, ...located.ctx }, asked.describedWith);
       }
       await uniquely(
-        () => tx.getRepository(FeatureTypeEntity).save(ft),
+        () => this.rows.save(tx, ft),
         () => `Resource named '${ft.name}' already exists in namespace: '${located.ctx.workspace}'`,
       );
     });
@@ -359,9 +330,9 @@ export class FeatureTypeService {
       const located = await this.get(workspace, storeName, name, tx);
       const { featureType } = located;
       await checkPrecondition(tx, 'feature_type', featureType, ifMatch, () => featureTypeTag(located));
-      const layers = await tx.getRepository(LayerEntity).countBy({ featureTypeId: featureType.id });
+      const layers = await this.layers.countOf(tx, featureType.id);
       if (layers > 0 && !recurse) throw new CatalogError('NOT_EMPTY', 'feature type referenced by layer(s)');
-      await tx.getRepository(FeatureTypeEntity).delete({ id: featureType.id });
+      await this.rows.delete(tx, featureType.id);
     });
   }
 

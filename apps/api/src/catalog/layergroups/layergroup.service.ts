@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { CatalogError, checkDeclared, checkName, LayerGroup, mergeDeclared, Sent, SentMember, SentReference, withDefaults } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import { catalogVersion } from '../../database/catalog-version';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { Listing, noPages } from '../list-pages';
@@ -31,25 +31,25 @@ const described = (names: string[]) => names.map((n) => `layer group '${n}'`);
 @Injectable()
 export class LayerGroupService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
     private readonly workspaces: WorkspaceService,
     private readonly styles: StyleService,
     layers: LayerService,
   ) {
-    workspaces.onDelete(async (tx, ws) => ({ held: await rows.groupsInWorkspace(tx, ws.id), remove: async () => [] }));
-    layers.onDelete(async (tx, layerId) => ({
+    workspaces.onDelete(async (tx, ws) => ({ held: await rows.groupsInWorkspace(tx.manager, ws.id), remove: async () => [] }));
+    layers.onDelete(async ({ manager: tx }, layerId) => ({
       users: described(await rows.groupsUsingLayer(tx, layerId)),
       afterDelete: async () => emptied(await rows.groupsDeletedNow(tx)),
     }));
-    styles.onDelete(async (tx, styleId) => described(await rows.groupsUsingStyle(tx, styleId)));
+    styles.onDelete(async ({ manager: tx }, styleId) => described(await rows.groupsUsingStyle(tx, styleId)));
   }
 
   /** Global groups, or one workspace's; 404 for an unknown workspace. */
   async list(workspace: string | undefined): Promise<Listing<{ name: string }>> {
-    const version = await catalogVersion(this.db);
+    const version = await catalogVersion(this.db.manager);
     const ws = workspace === undefined ? null : await this.workspaceOrMissing(workspace);
     if (workspace !== undefined && !ws) return { version, pages: noPages() };
-    return { version, pages: rows.groupNamePages(this.db, ws?.id ?? null) };
+    return { version, pages: rows.groupNamePages(this.db.manager, ws?.id ?? null) };
   }
 
   /** One group with its members; 404 in GeoServer's words. */
@@ -73,7 +73,7 @@ export class LayerGroupService {
     }
     if (!input.members?.length) throw new CatalogError('MISSING_FIELD', 'layer group must not be empty');
     const wsName = pathWorkspace ?? input.workspaceName;
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const ws = wsName === undefined ? null : await this.workspaceOrMissing(wsName, tx);
       const members = await this.resolveMembers(tx, input.members!, input.styles, ws?.name ?? null);
       const fields = { ...withDefaults(LayerGroup, input), name };
@@ -102,7 +102,7 @@ export class LayerGroupService {
 
   /** Partial update: title, abstract, mode, keywords, bounds, members and styles; name and workspace stay. */
   async update(workspace: string | undefined, name: string, input: LayerGroupInput, ifMatch?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(workspace, name, tx);
       const { group } = located;
       await checkPrecondition(tx, 'layer_group', group, ifMatch, () => layerGroupTag(located));
@@ -140,7 +140,7 @@ export class LayerGroupService {
 
   /** Deletes a group; one that other groups hold needs `recurse` (it leaves them; one left empty goes too). */
   async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'layer_group', located.group, ifMatch, () => layerGroupTag(located));
       const users = await rows.groupsUsingGroup(tx, located.group.id);

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import { CatalogError, checkName, Layer, mergeDeclared, normalizeName, Sent, SentReference } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { InTransaction } from '../../database/catalog-repository';
+import { CatalogTransaction } from '../../database/catalog-transaction';
 import { catalogVersion } from '../../database/catalog-version';
 import { uniquely } from '../../database/pg-errors';
-import { keysetPages, Listing, noPages, orderedPages } from '../list-pages';
-import { LayerName, layerPage } from './layer-pages';
-import { FeatureTypeEntity } from '../featuretypes/featuretype.entity';
+import { Listing, noPages } from '../list-pages';
+import { LayerName } from './layer-pages';
+import { FeatureTypeRepository } from '../featuretypes/featuretype.repository';
 import { StyleService } from '../styles/style.service';
 import { DEFAULT_ALIAS, WorkspaceService } from '../workspaces/workspace.service';
 import { checkPrecondition } from '../record-precondition';
-import { LayerEntity, LayerStyleEntity } from './layer.entity';
+import { LayerRepository } from './layer.repository';
 import { layerTag } from './layer.mapper';
 import type { LocatedLayer } from './located-layer';
 
@@ -34,63 +35,45 @@ export interface LayerUsers {
  */
 @Injectable()
 export class LayerService {
-  private readonly deleteHooks: Array<(tx: EntityManager, layerId: number) => Promise<LayerUsers>> = [];
+  private readonly deleteHooks: Array<(tx: CatalogTransaction, layerId: number) => Promise<LayerUsers>> = [];
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
+    private readonly rows: LayerRepository,
+    private readonly featureTypes: FeatureTypeRepository,
     private readonly workspaces: WorkspaceService,
     private readonly styles: StyleService,
   ) {}
 
   /** Registers a kind of record that uses layers (layer groups): asked in every layer delete's transaction. */
-  onDelete(hook: (tx: EntityManager, layerId: number) => Promise<LayerUsers>): void {
+  onDelete(hook: (tx: CatalogTransaction, layerId: number) => Promise<LayerUsers>): void {
     this.deleteHooks.push(hook);
   }
 
   /** Every layer, or one workspace's (an unknown workspace lists nothing, as in GeoServer; `default` is the default one). */
   async list(workspace?: string): Promise<Listing<LayerName>> {
     const version = await catalogVersion(this.db);
-    if (workspace === undefined) return { version, pages: keysetPages((after, limit) => layerPage(this.db, after, limit)) };
+    if (workspace === undefined) return { version, pages: this.rows.everyPage() };
     const ws = await this.workspaces.find(workspace);
     if (!ws) return { version, pages: noPages() };
-    const pages = orderedPages<LayerName>(
-      this.db,
-      'SELECT $2::text AS workspace, f.name FROM feature_type f JOIN layer l ON l.feature_type_id = f.id WHERE f.workspace_id = $1',
-      [ws.id, ws.name],
-      'f.name',
-      (l) => l.name,
-    );
-    return { version, pages };
+    return { version, pages: this.rows.namePagesIn(ws) };
   }
 
   /** One layer by `ws:name` (or a bare name in the default workspace); 404 `No such layer: …`. */
-  async get(qualified: string, manager: EntityManager = this.db.manager): Promise<LocatedLayer> {
+  async get(qualified: string, tx?: InTransaction): Promise<LocatedLayer> {
     const colon = qualified.indexOf(':');
     const prefix = colon >= 0 ? qualified.slice(0, colon) : DEFAULT_ALIAS;
-    const wsName = prefix === DEFAULT_ALIAS ? (await this.workspaces.findDefault(manager))?.name : prefix;
+    const wsName = prefix === DEFAULT_ALIAS ? (await this.workspaces.findDefault(tx))?.name : prefix;
     const name = colon >= 0 ? qualified.slice(colon + 1) : qualified;
-    const layer = wsName
-      ? await manager
-          .getRepository(LayerEntity)
-          .createQueryBuilder('l')
-          .innerJoinAndSelect('l.featureType', 'f')
-          .innerJoinAndSelect('f.workspace', 'w')
-          .innerJoinAndSelect('f.dataStore', 'd')
-          .leftJoinAndSelect('l.defaultStyle', 's')
-          .leftJoinAndSelect('s.workspace', 'sw')
-          .where('w.name = :ws AND f.name = :name', { ws: wsName, name })
-          .getOne()
-      : null;
+    const layer = wsName ? await this.rows.find(wsName, name, tx) : null;
     if (!layer) throw new CatalogError('NOT_FOUND', `No such layer: ${colon >= 0 ? qualified : `${wsName ?? ''}:${name}`}`);
-    const styles = await manager
-      .getRepository(LayerStyleEntity)
-      .find({ where: { layerId: layer.id }, relations: { style: { workspace: true } }, order: { position: 'ASC' } });
+    const styles = await this.rows.styles(layer.id, tx);
     return {
       layer,
       featureType: layer.featureType,
       workspace: layer.featureType.workspace.name,
       store: layer.featureType.dataStore.name,
-      styles: styles.map((s) => s.style),
+      styles,
     };
   }
 
@@ -107,29 +90,16 @@ export class LayerService {
       if (input.defaultStyleRef) layer.defaultStyleId = (await this.styles.resolve(tx, input.defaultStyleRef, located.workspace)).id;
       mergeDeclared(Layer, layer, input);
       layer.dateModified = new Date();
-      await tx.getRepository(LayerEntity).update(
-        { id: layer.id },
-        {
-          defaultStyleId: layer.defaultStyleId,
-          enabled: layer.enabled,
-          advertised: layer.advertised,
-          queryable: layer.queryable,
-          opaque: layer.opaque,
-          attribution: layer.attribution,
-          dateModified: layer.dateModified,
-        },
-      );
+      await this.rows.update(tx, layer);
       if (input.styleRefs) {
         const styles = [];
         for (const ref of input.styleRefs) styles.push(await this.styles.resolve(tx, ref, located.workspace));
-        await tx.getRepository(LayerStyleEntity).delete({ layerId: layer.id });
-        const unique = [...new Map(styles.map((s) => [s.id, s])).values()];
-        await tx.getRepository(LayerStyleEntity).insert(unique.map((s, position) => ({ layerId: layer.id, styleId: s.id, position })));
+        await this.rows.replaceStyles(tx, layer.id, [...new Set(styles.map((s) => s.id))]);
       }
     });
   }
 
-  private async rename(tx: EntityManager, located: LocatedLayer, sent: string): Promise<void> {
+  private async rename(tx: CatalogTransaction, located: LocatedLayer, sent: string): Promise<void> {
     const colon = sent.indexOf(':');
     if (colon >= 0 && sent.slice(0, colon) !== located.workspace) {
       throw new CatalogError('INVALID_VALUE', `Layer ${located.workspace}:${located.featureType.name} cannot move to workspace ${sent.slice(0, colon)}`);
@@ -138,7 +108,7 @@ export class LayerService {
     if (name === located.featureType.name) return;
     checkName('layer', name);
     await uniquely(
-      () => tx.getRepository(FeatureTypeEntity).update({ id: located.featureType.id }, { name, dateModified: new Date() }),
+      () => this.featureTypes.rename(tx, located.featureType.id, name),
       () => `Resource named '${name}' already exists in namespace: '${located.workspace}'`,
     );
   }
@@ -149,10 +119,10 @@ export class LayerService {
       const located = await this.get(qualified, tx);
       const style = await this.styles.resolve(tx, ref, located.workspace);
       if (makeDefault) {
-        await tx.getRepository(LayerEntity).update({ id: located.layer.id }, { defaultStyleId: style.id, dateModified: new Date() });
+        await this.rows.setDefaultStyle(tx, located.layer.id, style.id);
       }
       if (!located.styles.some((s) => s.id === style.id)) {
-        await tx.getRepository(LayerStyleEntity).insert({ layerId: located.layer.id, styleId: style.id, position: located.styles.length });
+        await this.rows.addStyle(tx, located.layer.id, style.id, located.styles.length);
       }
     });
   }
@@ -171,8 +141,8 @@ export class LayerService {
       for (const hook of this.deleteHooks) users.push(await hook(tx, layer.id));
       const names = users.flatMap((u) => u.users);
       if (names.length && !recurse) throw new CatalogError('NOT_EMPTY', `Unable to delete layer referenced by ${names.join(', ')}`);
-      if (recurse) await tx.getRepository(FeatureTypeEntity).delete({ id: layer.featureTypeId });
-      else await tx.getRepository(LayerEntity).delete({ id: layer.id });
+      if (recurse) await this.featureTypes.delete(tx, layer.featureTypeId);
+      else await this.rows.delete(tx, layer.id);
       const notes: string[] = [];
       for (const u of users) notes.push(...(await u.afterDelete()));
       return notes;

@@ -1,5 +1,6 @@
+import { CatalogTransaction } from '../../database/catalog-transaction';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import {
   CatalogError,
   checkDeclared,
@@ -11,16 +12,18 @@ import {
   Style,
   withDefaults,
 } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { InTransaction } from '../../database/catalog-repository';
 import { catalogVersion } from '../../database/catalog-version';
-import { Listing, orderedPages } from '../list-pages';
+import { LayerRepository } from '../layers/layer.repository';
+import { Listing } from '../list-pages';
 import { foreignKeyViolation, nameTaken } from '../../database/pg-errors';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import { DEFAULT_ALIAS, DEFAULT_WORKSPACE_ID_SQL, WorkspaceService } from '../workspaces/workspace.service';
+import { WorkspaceService } from '../workspaces/workspace.service';
 import { detachStyles } from './detach-styles';
 import { SldUpload } from './sld-content';
 import { checkPrecondition } from '../record-precondition';
 import { StyleEntity } from './style.entity';
+import { StyleRepository } from './style.repository';
 import { styleTag } from './style.mapper';
 
 /** The fields of a `<style>` record body; absent fields are undefined (PUT merges). */
@@ -35,23 +38,22 @@ export interface LocatedStyle {
 /** Styles: global (no workspace) or in a workspace, each with its SLD document. */
 @Injectable()
 export class StyleService {
-  private readonly deleteHooks: Array<(tx: EntityManager, styleId: number) => Promise<string[]>> = [];
+  private readonly deleteHooks: Array<(tx: CatalogTransaction, styleId: number) => Promise<string[]>> = [];
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: CatalogDb,
+    private readonly rows: StyleRepository,
+    private readonly layers: LayerRepository,
     private readonly workspaces: WorkspaceService,
   ) {
     // A deleted workspace takes its styles along (the rows cascade); layers elsewhere drawn with
     // them fall back to their geometry's default style first.
     workspaces.onDelete(async (tx, ws) => {
-      const styles = await tx.getRepository(StyleEntity).find({ where: { workspaceId: ws.id }, select: { id: true } });
+      const ids = await this.rows.idsIn(tx, ws.id);
       return {
-        held: styles.length,
+        held: ids.length,
         remove: async () => {
-          await detachStyles(
-            tx,
-            styles.map((s) => s.id),
-          );
+          await detachStyles(tx, { layers: this.layers, styles: this.rows }, ids);
           return [];
         },
       };
@@ -63,39 +65,29 @@ export class StyleService {
    * transaction it names its records using the style, which refuse the delete without `recurse`
    * (with it, the database leaves them drawn with their default style).
    */
-  onDelete(hook: (tx: EntityManager, styleId: number) => Promise<string[]>): void {
+  onDelete(hook: (tx: CatalogTransaction, styleId: number) => Promise<string[]>): void {
     this.deleteHooks.push(hook);
   }
 
   /** The id of the global style `name`, or null when there is none (a new layer's default style). */
-  async globalStyleId(name: string | undefined, manager: EntityManager = this.db.manager): Promise<number | null> {
+  async globalStyleId(name: string | undefined, tx?: InTransaction): Promise<number | null> {
     if (!name) return null;
-    const style = await manager.getRepository(StyleEntity).findOne({ where: { name, workspaceId: IsNull() }, select: { id: true } });
-    return style?.id ?? null;
+    return this.rows.globalId(name, tx);
   }
 
   /** Global styles, or one workspace's; 404 for an unknown workspace. */
   async list(workspace: string | undefined): Promise<Listing<{ name: string }>> {
     const version = await catalogVersion(this.db);
     const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace);
-    const pages = ws
-      ? orderedPages<{ name: string }>(this.db, 'SELECT name FROM style WHERE workspace_id = $1', [ws.id], 'name', (s) => s.name)
-      : orderedPages<{ name: string }>(this.db, 'SELECT name FROM style WHERE workspace_id IS NULL', [], 'name', (s) => s.name);
-    return { version, pages };
+    return { version, pages: this.rows.namePages(ws?.id ?? null) };
   }
 
   /**
    * The style a layer body names: `ws:name` or `{name, workspace}` exactly; a bare name is
    * looked up in the layer's workspace first, then among the global styles.
    */
-  async resolve(tx: EntityManager, ref: SentReference, layerWorkspace: string): Promise<StyleEntity> {
-    const candidates: StyleEntity[] = await tx
-      .getRepository(StyleEntity)
-      .createQueryBuilder('s')
-      .leftJoinAndSelect('s.workspace', 'w')
-      .where('s.name = :name', { name: ref.name })
-      .andWhere(ref.workspace ? 'w.name = :ws' : '(w.name = :ws OR s.workspace_id IS NULL)', { ws: ref.workspace ?? layerWorkspace })
-      .getMany();
+  async resolve(tx: InTransaction, ref: SentReference, layerWorkspace: string): Promise<StyleEntity> {
+    const candidates = await this.rows.candidates(tx, ref.name, ref.workspace ?? layerWorkspace, !ref.workspace);
     const style = candidates.find((s) => s.workspace) ?? candidates[0];
     if (!style) {
       throw new CatalogError('NOT_FOUND', ref.workspace ? `No such style ${ref.name} in workspace ${ref.workspace}` : `No such style: ${ref.name}`);
@@ -104,12 +96,8 @@ export class StyleService {
   }
 
   /** One style record (without content); 404 in GeoServer's words. */
-  async get(workspace: string | undefined, name: string, manager: EntityManager = this.db.manager): Promise<LocatedStyle> {
-    const qb = manager.getRepository(StyleEntity).createQueryBuilder('s').leftJoinAndSelect('s.workspace', 'w').where('s.name = :name', { name });
-    if (workspace === undefined) qb.andWhere('s.workspace_id IS NULL');
-    else if (workspace === DEFAULT_ALIAS) qb.andWhere(`w.id = ${DEFAULT_WORKSPACE_ID_SQL}`);
-    else qb.andWhere('w.name = :workspace', { workspace });
-    const style = await qb.getOne();
+  async get(workspace: string | undefined, name: string, tx?: InTransaction): Promise<LocatedStyle> {
+    const style = await this.rows.find(workspace, name, tx);
     if (!style) {
       throw new CatalogError('NOT_FOUND', workspace === undefined ? `No such style: ${name}` : `No such style ${name} in workspace ${workspace}`);
     }
@@ -119,9 +107,9 @@ export class StyleService {
   /** The stored SLD document; 404 when none was uploaded yet. */
   async content(workspace: string | undefined, name: string): Promise<{ style: StyleEntity; bytes: Buffer }> {
     const { style } = await this.get(workspace, name);
-    const row = await this.db.getRepository(StyleEntity).createQueryBuilder('s').addSelect('s.content').where('s.id = :id', { id: style.id }).getOne();
-    if (!row?.content) throw new CatalogError('NOT_FOUND', `Style ${name} has no SLD content yet`);
-    return { style, bytes: row.content };
+    const bytes = await this.rows.content(style.id);
+    if (!bytes) throw new CatalogError('NOT_FOUND', `Style ${name} has no SLD content yet`);
+    return { style, bytes };
   }
 
   /** Creates a style record, and its content when given (one-step upload), in one transaction. */
@@ -130,13 +118,12 @@ export class StyleService {
     const name = checkName('style', input.name);
     return this.db.transaction(async (tx) => {
       const ws = workspace === undefined ? undefined : await this.workspaceOrMissing(workspace, tx);
-      const repo = tx.getRepository(StyleEntity);
       const fields = { ...withDefaults(Style, input), name, filename: input.filename ?? `${name}.sld` };
       if (upload) fields.languageVersion = upload.languageVersion;
       checkDeclared(Style, fields);
-      const style = repo.create({ ...fields, workspaceId: ws?.id ?? null, content: upload?.bytes ?? null });
+      const style = this.rows.create({ ...fields, workspaceId: ws?.id ?? null, content: upload?.bytes ?? null });
       try {
-        return await repo.save(style);
+        return await this.rows.save(tx, style);
       } catch (err) {
         throw conflict(err, name, ws?.name);
       }
@@ -155,7 +142,7 @@ export class StyleService {
       mergeDeclared(Style, style, input);
       style.dateModified = new Date();
       try {
-        await tx.getRepository(StyleEntity).save(style);
+        await this.rows.save(tx, style);
       } catch (err) {
         throw conflict(err, style.name, workspace);
       }
@@ -167,9 +154,7 @@ export class StyleService {
     await this.db.transaction(async (tx) => {
       const { style } = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
-      await tx
-        .getRepository(StyleEntity)
-        .update({ id: style.id }, { content: upload.bytes, languageVersion: upload.languageVersion, dateModified: new Date() });
+      await this.rows.setContent(tx, style.id, upload.bytes, upload.languageVersion);
     });
   }
 
@@ -183,30 +168,22 @@ export class StyleService {
       const { style } = await this.getForDelete(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', 'Unable to delete a default style');
-      const [{ n }]: Array<{ n: number }> = await tx.query(
-        `SELECT (SELECT count(*) FROM layer WHERE default_style_id = $1) + (SELECT count(*) FROM layer_style WHERE style_id = $1) AS n`,
-        [style.id],
-      );
       const users: string[] = [];
       for (const hook of this.deleteHooks) users.push(...(await hook(tx, style.id)));
       if (!recurse && users.length) {
-        const layers: Array<{ name: string }> = await tx.query(
-          `SELECT DISTINCT w.name || ':' || f.name AS name FROM layer l JOIN feature_type f ON f.id = l.feature_type_id JOIN workspace w ON w.id = f.workspace_id
-            WHERE l.default_style_id = $1 OR l.id IN (SELECT layer_id FROM layer_style WHERE style_id = $1) ORDER BY 1`,
-          [style.id],
-        );
-        const named = [...layers.map((l) => `layer '${l.name}'`), ...users].join(', ');
+        const layers = await this.layers.namesUsing(tx, style.id);
+        const named = [...layers.map((l) => `layer '${l}'`), ...users].join(', ');
         throw new CatalogError('NOT_EMPTY', `Can't delete style referenced by existing layers or layer groups: ${named}.`);
       }
-      if (Number(n) > 0) {
+      if ((await this.layers.countUsing(tx, style.id)) > 0) {
         if (!recurse) throw new CatalogError('NOT_EMPTY', "Can't delete style referenced by existing layers.");
-        await detachStyles(tx, [style.id]);
+        await detachStyles(tx, { layers: this.layers, styles: this.rows }, [style.id]);
       }
-      await tx.getRepository(StyleEntity).delete({ id: style.id });
+      await this.rows.delete(tx, style.id);
     });
   }
 
-  private async getForDelete(workspace: string | undefined, name: string, tx: EntityManager): Promise<LocatedStyle> {
+  private async getForDelete(workspace: string | undefined, name: string, tx: InTransaction): Promise<LocatedStyle> {
     if (workspace !== undefined) await this.workspaceOrMissing(workspace, tx);
     try {
       return await this.get(workspace, name, tx);
@@ -216,8 +193,8 @@ export class StyleService {
     }
   }
 
-  private async workspaceOrMissing(name: string, manager?: EntityManager): Promise<WorkspaceEntity> {
-    const ws = await this.workspaces.find(name, manager);
+  private async workspaceOrMissing(name: string, tx?: InTransaction): Promise<WorkspaceEntity> {
+    const ws = await this.workspaces.find(name, tx);
     if (!ws) throw new CatalogError('NOT_FOUND', `No such workspace: '${name}' found`);
     return ws;
   }

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogDb } from '../../database/catalog-db';
 import { CatalogError, checkName, mergeDeclared, Namespace, RESERVED_WORKSPACE_NAMES, Sent, Workspace } from '@geocatalog/catalog-model';
-import { DataSource, EntityManager } from 'typeorm';
+import { CatalogTransaction } from '../../database/catalog-transaction';
+import { InTransaction } from '../../database/catalog-repository';
 import { catalogVersion } from '../../database/catalog-version';
-import { Listing, orderedPages } from '../list-pages';
+import { Listing } from '../list-pages';
 import { nameTaken } from '../../database/pg-errors';
 import { checkPrecondition } from '../record-precondition';
 import { WorkspaceEntity } from './workspace.entity';
 import { workspaceTag } from './workspace.mapper';
+import { DEFAULT_ALIAS, WorkspaceRepository } from './workspace.repository';
+
+export { DEFAULT_ALIAS };
 
 /** What a client may set on a workspace (and its namespace): the fields a body sent. */
 export type WorkspaceInput = Sent<Workspace> & Sent<Namespace>;
@@ -20,32 +24,26 @@ export interface WorkspaceContents {
   remove(): Promise<number[]>;
 }
 
-/** The alias that addresses the default workspace in paths. */
-export const DEFAULT_ALIAS = 'default';
-
-/**
- * SQL for the default workspace's id: the one marked default, else the oldest. Every query that
- * resolves `default` in a path embeds this, so the rule lives here only.
- */
-export const DEFAULT_WORKSPACE_ID_SQL = '(SELECT id FROM workspace ORDER BY is_default DESC, id LIMIT 1)';
-
 /**
  * Workspaces and their namespaces. The default workspace is the one marked so, or else the
  * oldest: creating the first workspace needs no extra write that concurrent creates could race.
  */
 @Injectable()
 export class WorkspaceService {
-  private readonly contentHooks: Array<(tx: EntityManager, ws: WorkspaceEntity) => Promise<WorkspaceContents>> = [];
-  private readonly renameHooks: Array<(tx: EntityManager, ws: WorkspaceEntity, oldName: string) => Promise<void>> = [];
+  private readonly contentHooks: Array<(tx: CatalogTransaction, ws: WorkspaceEntity) => Promise<WorkspaceContents>> = [];
+  private readonly renameHooks: Array<(tx: CatalogTransaction, ws: WorkspaceEntity, oldName: string) => Promise<void>> = [];
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    private readonly db: CatalogDb,
+    private readonly rows: WorkspaceRepository,
+  ) {}
 
   /**
    * Runs `hook` inside every rename's transaction, after the new name is saved (data stores
    * re-bind their passwords to it): what depends on a workspace's name follows it or the rename
    * fails whole.
    */
-  onRename(hook: (tx: EntityManager, ws: WorkspaceEntity, oldName: string) => Promise<void>): void {
+  onRename(hook: (tx: CatalogTransaction, ws: WorkspaceEntity, oldName: string) => Promise<void>): void {
     this.renameHooks.push(hook);
   }
 
@@ -54,30 +52,29 @@ export class WorkspaceService {
    * there are and removes them when a recursive delete asks, in the delete's transaction, so this
    * service never reads another resource's rows.
    */
-  onDelete(hook: (tx: EntityManager, ws: WorkspaceEntity) => Promise<WorkspaceContents>): void {
+  onDelete(hook: (tx: CatalogTransaction, ws: WorkspaceEntity) => Promise<WorkspaceContents>): void {
     this.contentHooks.push(hook);
   }
 
   /** Every workspace's name, in name order, read a page at a time. */
   async list(): Promise<Listing<{ name: string }>> {
     const version = await catalogVersion(this.db);
-    return { version, pages: orderedPages<{ name: string }>(this.db, 'SELECT name FROM workspace WHERE true', [], 'name', (w) => w.name) };
+    return { version, pages: this.rows.namePages() };
   }
 
   /** The default workspace, if any workspace exists. */
-  async findDefault(manager: EntityManager = this.db.manager): Promise<WorkspaceEntity | null> {
-    return manager.getRepository(WorkspaceEntity).createQueryBuilder('w').where(`w.id = ${DEFAULT_WORKSPACE_ID_SQL}`).getOne();
+  findDefault(tx?: InTransaction): Promise<WorkspaceEntity | null> {
+    return this.rows.find(DEFAULT_ALIAS, tx);
   }
 
   /** The workspace of that name (`default` = the default one), or null. */
-  find(name: string, manager: EntityManager = this.db.manager): Promise<WorkspaceEntity | null> {
-    if (name === DEFAULT_ALIAS) return this.findDefault(manager);
-    return manager.getRepository(WorkspaceEntity).findOneBy({ name });
+  find(name: string, tx?: InTransaction): Promise<WorkspaceEntity | null> {
+    return this.rows.find(name, tx);
   }
 
   /** The workspace of that name, or 404 in GeoServer's words. */
-  async get(name: string, manager?: EntityManager): Promise<WorkspaceEntity> {
-    const ws = await this.find(name, manager);
+  async get(name: string, tx?: InTransaction): Promise<WorkspaceEntity> {
+    const ws = await this.find(name, tx);
     if (!ws) throw new CatalogError('NOT_FOUND', `No such workspace: '${name}' found`);
     return ws;
   }
@@ -92,14 +89,13 @@ export class WorkspaceService {
     const uri = input.namespaceUri ?? `http://${name}`;
     checkUri(uri, name);
     return this.db.transaction(async (tx) => {
-      const repo = tx.getRepository(WorkspaceEntity);
       let saved: WorkspaceEntity;
       try {
-        saved = await repo.save(repo.create({ name, namespaceUri: uri, isolated: input.isolated ?? false }));
+        saved = await this.rows.save(tx, this.rows.create({ name, namespaceUri: uri, isolated: input.isolated ?? false }));
       } catch (err) {
         throw conflict(err, name, uri);
       }
-      if (makeDefault) await this.markDefault(tx, saved.id);
+      if (makeDefault) await this.rows.markDefault(tx, saved.id);
       return saved;
     });
   }
@@ -124,7 +120,7 @@ export class WorkspaceService {
       }
       ws.dateModified = new Date();
       try {
-        await tx.getRepository(WorkspaceEntity).save(ws);
+        await this.rows.save(tx, ws);
       } catch (err) {
         throw conflict(err, ws.name, ws.namespaceUri);
       }
@@ -136,15 +132,8 @@ export class WorkspaceService {
   async setDefault(name: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const ws = await this.get(name, tx);
-      await this.markDefault(tx, ws.id);
+      await this.rows.markDefault(tx, ws.id);
     });
-  }
-
-  private async markDefault(tx: EntityManager, id: number): Promise<void> {
-    // Serialise default switches so the single-default index never sees two at once.
-    await tx.query(`SELECT id FROM workspace WHERE is_default FOR UPDATE`);
-    await tx.query(`UPDATE workspace SET is_default = false WHERE is_default AND id <> $1`, [id]);
-    await tx.query(`UPDATE workspace SET is_default = true WHERE id = $1`, [id]);
   }
 
   /**
@@ -157,14 +146,14 @@ export class WorkspaceService {
     return this.db.transaction(async (tx) => {
       const ws = await this.get(name, tx);
       // Lock the row: stores or styles created meanwhile wait, then fail on the missing parent.
-      await tx.query(`SELECT id FROM workspace WHERE id = $1 FOR UPDATE`, [ws.id]);
+      await this.rows.lock(tx, ws.id);
       await checkPrecondition(tx, 'workspace', ws, ifMatch, workspaceTag);
       const contents: WorkspaceContents[] = [];
       for (const hook of this.contentHooks) contents.push(await hook(tx, ws));
       if (!recurse && contents.some((c) => c.held > 0)) throw new CatalogError('NOT_EMPTY', 'Workspace not empty');
       const released: number[] = [];
       for (const c of contents) released.push(...(await c.remove()));
-      await tx.getRepository(WorkspaceEntity).delete({ id: ws.id });
+      await this.rows.delete(tx, ws.id);
       return released;
     });
   }
