@@ -6,7 +6,7 @@
  */
 /** Paths below apps/api/src that only the wire layer itself uses. */
 const REST_INTERNALS =
-  '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response[.]interceptor|route-table|input-rule|body-reader[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
+  '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response-writer|rest-http-adapter|route-table|input-rule|write[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
 
 module.exports = {
   forbidden: [
