@@ -1,6 +1,7 @@
 // The module boundary rules (.dependency-cruiser.cjs) name real files: a rule whose path names a
 // file, folder or package that is gone (renamed, moved, deleted) silently protects nothing, so
-// every name in every rule's paths must still match something in the repository.
+// every name in every rule's paths must still match something in the repository. And every
+// console module has a rule saying what it may import.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -87,5 +88,17 @@ describe('module boundary rules', () => {
   it('find a name that is gone (the check can fail)', () => {
     const gone = namings('^apps/api/src/rest/(xml-writer|rest-response[.]interceptor)[.]ts$').filter((regex) => !paths.some((p) => new RegExp(regex).test(p)));
     expect(gone).toEqual(['^apps/api/src/rest/(?:rest-response[.]interceptor)[.]ts$']);
+  });
+
+  it('say what each console module may import', () => {
+    const modules = readdirSync(path.join(ROOT, 'apps/admin-web/src/modules'));
+    const ruled = (name: string) =>
+      config.forbidden.some(
+        (rule) =>
+          new RegExp(rule.from.path ?? '$^').test(`apps/admin-web/src/modules/${name}/index.ts`) &&
+          new RegExp(rule.to.path ?? '$^').test('apps/admin-web/src/modules/'),
+      );
+    expect(modules.length).toBeGreaterThan(5);
+    expect(modules.filter((name) => !ruled(name))).toEqual([]);
   });
 });
