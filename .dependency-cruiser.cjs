@@ -8,7 +8,45 @@
 const NODE_LIBS = '^libs/(embedded-postgres|geoserver-crypt)/';
 /** Paths below apps/api/src that only the wire layer itself uses. */
 const REST_INTERNALS =
-  '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response-writer|route-table|input-rule|write[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
+  '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response-writer|rest-http-adapter|route-table|input-rule|write[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
+
+/**
+ * The console's feature modules (apps/admin-web/src/modules/*) and the ones each builds on
+ * (apps/admin-web/README.md: styles → layers → stores → workspaces → history → auth, and
+ * catalog-files → workspaces, layergroups → layers; styles → preview → layers). A module may import the ones below it,
+ * directly or further down, and only through their index.ts; nothing above it.
+ */
+const CONSOLE_MODULES_BELOW = {
+  auth: [],
+  history: ['auth'],
+  workspaces: ['history'],
+  stores: ['workspaces'],
+  layers: ['stores'],
+  preview: ['layers'],
+  styles: ['layers', 'preview'],
+  'catalog-files': ['workspaces'],
+  layergroups: ['layers'],
+};
+
+/** The console's sources (also as laid out in tools/boundaries/fixture, where violations are shown refused). */
+const CONSOLE = '(^|/)apps/admin-web/src/';
+
+/** Every module `name` may import: the ones below it, and theirs, all the way down. */
+function modulesBelow(name, seen = new Set()) {
+  for (const below of CONSOLE_MODULES_BELOW[name]) if (!seen.has(below)) modulesBelow(below, seen.add(below));
+  return [...seen];
+}
+
+const CONSOLE_MODULE_RULES = Object.keys(CONSOLE_MODULES_BELOW).map((name) => ({
+  name: `console-${name}-imports-below`,
+  comment: `Console module ${name} imports only ${modulesBelow(name).join(', ') || 'no other module'}, each through its index.ts (apps/admin-web/README.md).`,
+  severity: 'error',
+  from: { path: `${CONSOLE}modules/${name}/` },
+  to: {
+    path: `${CONSOLE}modules/`,
+    pathNot: `${CONSOLE}modules/(${[`${name}/`, ...modulesBelow(name).map((m) => `${m}/index[.]ts$`)].join('|')})`,
+  },
+}));
 
 module.exports = {
   forbidden: [
@@ -41,6 +79,35 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/admin-web/' },
       to: { path: '^apps/api/' },
+    },
+    ...CONSOLE_MODULE_RULES,
+    {
+      name: 'console-preview-lazy',
+      comment: 'preview holds OpenLayers and GeoStyler: its index.ts loads the rest of it only with import() (React.lazy), out of the main bundle.',
+      severity: 'error',
+      from: { path: `${CONSOLE}modules/preview/index[.]ts$` },
+      to: { path: `${CONSOLE}modules/preview/`, dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'console-client-below-features',
+      comment: 'The typed REST client (src/api) serves every module; it knows no module, page, shell or design piece.',
+      severity: 'error',
+      from: { path: `${CONSOLE}api/`, pathNot: '[.]spec[.]tsx?$' },
+      to: { path: `${CONSOLE}(app|modules|ui)/` },
+    },
+    {
+      name: 'console-ui-below-features',
+      comment: 'Design pieces (src/ui) know no data: no REST client, module or shell.',
+      severity: 'error',
+      from: { path: `${CONSOLE}ui/`, pathNot: '[.]spec[.]tsx?$' },
+      to: { path: `${CONSOLE}(api|app|modules)/` },
+    },
+    {
+      name: 'console-modules-below-shell',
+      comment: 'The shell (src/app) puts the modules together; a module never imports it.',
+      severity: 'error',
+      from: { path: `${CONSOLE}modules/`, pathNot: '[.]spec[.]tsx?$' },
+      to: { path: `${CONSOLE}app/` },
     },
     {
       name: 'console-not-node-libs',

@@ -13,7 +13,8 @@ import { createWorkspace, dataStoreBodyXml, useApiServer, useApiServerWithSample
 import { seedFeatureTypeXml } from '../support/featuretype';
 import { uniqueName } from '../support/geoserver';
 
-const ctx = useApiServerWithSampleDb();
+// A silent service is waited out (twice): a store deadline of 3 s instead of 10 s (STORE_TIMEOUT_SECONDS).
+const ctx = useApiServerWithSampleDb({ STORE_TIMEOUT_SECONDS: '3' });
 const listed = useApiServer({ env: { STORE_HOSTS: '169.254.0.0/16, fe80::/10, 127.0.0.0/8' } });
 
 /** A TCP service on 127.0.0.1 that does `onSocket` with each connection. */

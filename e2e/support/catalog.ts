@@ -38,9 +38,10 @@ export function useApiServer(opts?: StartApiOptions): { readonly server: ApiServ
 
 /**
  * {@link useApiServer} with the api's embedded sample database on a free port (`SAMPLE_DB=on`):
- * `samplePort()` is that port. Two embedded databases to open: slow on a loaded machine.
+ * `samplePort()` is that port; `env` adds to the api's environment. Two embedded databases to
+ * open: slow on a loaded machine.
  */
-export function useApiServerWithSampleDb(): { readonly server: ApiServer; readonly api: RestClient; samplePort(): number } {
+export function useApiServerWithSampleDb(env: Record<string, string> = {}): { readonly server: ApiServer; readonly api: RestClient; samplePort(): number } {
   let port = 0;
   // Before the api starts (hooks run in the order they are declared).
   beforeAll(async () => {
@@ -48,6 +49,7 @@ export function useApiServerWithSampleDb(): { readonly server: ApiServer; readon
   }, 10_000);
   const ctx = useApiServer({
     env: {
+      ...env,
       SAMPLE_DB: 'on',
       get SAMPLE_DB_PORT() {
         return String(port);

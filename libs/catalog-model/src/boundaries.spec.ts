@@ -1,6 +1,7 @@
 // The repository's module boundaries (.dependency-cruiser.cjs), checked by dependency-cruiser:
-// the real tree has no violation, and a deliberate one — a file laid out as
-// libs/catalog-model/src importing @nestjs/common and node:fs — is refused, so the check can fail.
+// the real tree has no violation, and deliberate ones are refused, so the check can fail — a file
+// laid out as libs/catalog-model/src importing @nestjs/common and node:fs, and console modules
+// importing against their direction (tools/boundaries/fixture).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,17 @@ describe('module boundaries', () => {
     expect(violations.map((v) => `${v.rule.name} → ${v.to}`).sort()).toEqual([
       'libs-browser-safe → fs',
       'libs-framework-free → node_modules/@nestjs/common/index.js',
+    ]);
+  }, 60_000);
+
+  it("refuse imports against the console's module direction (the deliberate violations)", () => {
+    const fixture = 'tools/boundaries/fixture/apps/admin-web/src/';
+    const violations = cruise(fixture);
+    expect(violations.map((v) => `${v.rule.name}: ${v.from.replace(fixture, '')} → ${v.to.replace(fixture, '')}`).sort()).toEqual([
+      'console-auth-imports-below: modules/auth/index.ts → modules/stores/index.ts',
+      'console-client-below-features: api/uses-module.ts → modules/auth/index.ts',
+      'console-preview-lazy: modules/preview/index.ts → modules/preview/pages/preview-page.ts',
+      'console-stores-imports-below: modules/stores/index.ts → modules/workspaces/hooks/use-workspaces.ts',
     ]);
   }, 60_000);
 });

@@ -36,6 +36,20 @@ describe('loadConfig: security settings', () => {
   });
 });
 
+describe('loadConfig: STORE_TIMEOUT_SECONDS', () => {
+  it('gives data stores 10 s to answer unless told otherwise', () => {
+    expect(loadConfig({}).storeTimeoutMs).toBe(10_000);
+    expect(loadConfig({ STORE_TIMEOUT_SECONDS: '3' }).storeTimeoutMs).toBe(3_000);
+    expect(loadConfig({ STORE_TIMEOUT_SECONDS: '3600' }).storeTimeoutMs).toBe(3_600_000);
+  });
+
+  it('refuses what is not a whole number of seconds from 1 to 3600', () => {
+    for (const bad of ['0', '-1', '2.5', '3601', 'ten', '1e3']) {
+      expect(() => loadConfig({ STORE_TIMEOUT_SECONDS: bad })).toThrow(`STORE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600, got '${bad}'`);
+    }
+  });
+});
+
 describe('loadConfig: HISTORY_DAYS', () => {
   it('keeps 90 days unless told otherwise; 0 keeps for ever', () => {
     expect(loadConfig({}).historyDays).toBe(90);

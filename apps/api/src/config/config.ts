@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
+import { STORE_TIMEOUT_MS } from '../datastores/postgis/store-errors';
 import { StoreHosts } from './store-hosts';
 
 /** Everything the api reads from its environment, validated once at start. */
@@ -40,6 +41,8 @@ export interface AppConfig {
   historyDays: number;
   /** `WORKERS`: api processes serving the port (1 = this process alone, no cluster). */
   workers: number;
+  /** `STORE_TIMEOUT_SECONDS`, in ms: how long a data store has to answer (contract §5: 10 s). */
+  storeTimeoutMs: number;
 }
 
 /** The most `WORKERS` accepted: each worker holds its own catalog pool and store pools. */
@@ -120,6 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus: () => num
   }
 
   const workers = parseWorkers(env.WORKERS, databaseUrl, cpus, problems);
+  let storeTimeoutMs = STORE_TIMEOUT_MS;
+  if (env.STORE_TIMEOUT_SECONDS !== undefined && env.STORE_TIMEOUT_SECONDS !== '') {
+    if (/^\d{1,4}$/.test(env.STORE_TIMEOUT_SECONDS) && Number(env.STORE_TIMEOUT_SECONDS) >= 1 && Number(env.STORE_TIMEOUT_SECONDS) <= 3600) {
+      storeTimeoutMs = Number(env.STORE_TIMEOUT_SECONDS) * 1000;
+    } else problems.push(`STORE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600, got '${env.STORE_TIMEOUT_SECONDS}'`);
+  }
 
   if (problems.length) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -142,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus: () => num
     requireIfMatch,
     historyDays,
     workers,
+    storeTimeoutMs,
   };
 }
 

@@ -65,7 +65,8 @@ export function AuthProvider({ restBase, fetch, children }: AuthProviderProps) {
 
   useEffect(() => {
     let cancelled = false;
-    sessions
+    // Fire and forget: a failed check is caught as "no session"; what follows only sets state.
+    void sessions
       .current()
       .catch(() => null)
       .then((info) => {

@@ -22,7 +22,7 @@ export function useListState(defaults: ListDefaults): ListStateControls {
   const [params, setParams] = useSearchParams();
   // Defaults are constants of the page; keyed by content so an inline object does not churn.
   const key = JSON.stringify(defaults);
-  const stableDefaults = useMemo(() => defaults, [key]);
+  const stableDefaults = useMemo(() => JSON.parse(key) as ListDefaults, [key]);
   const state = useMemo(() => parseListState(params, stableDefaults), [params, stableDefaults]);
 
   const update = useCallback(

@@ -45,7 +45,7 @@ export async function openFeatures(
     const cursor = new PooledFeatureCursor(client, mapError);
     if (abandoned) {
       await cursor.close();
-      throw new StoreDeadline();
+      throw new StoreDeadline(access.timeoutMs);
     }
     if (source.table.geometry && !pg) {
       await cursor.close();

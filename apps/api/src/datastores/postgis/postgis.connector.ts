@@ -30,7 +30,7 @@ export { STREAM_POOL_MAX, STREAM_WAIT_MS } from './store-access';
  * - One bounded pool per store, created on first use, keyed by a hash of the connection parameters:
  *   when the parameters change (here or in another api process sharing the catalog) the next call
  *   gets a new pool and the old one is closed; {@link release} closes it when the store goes away.
- * - Every call is bounded by {@link STORE_TIMEOUT_MS}: connect timeout, server-side statement
+ * - Every call is bounded by STORE_TIMEOUT_SECONDS (default {@link STORE_TIMEOUT_MS}): connect timeout, server-side statement
  *   timeout, and a deadline over the whole call. A store that cannot be reached, refuses the login,
  *   lacks the database or does not answer in time gives `STORE_UNAVAILABLE` naming the store in one
  *   wording, "unreachable" ("wrong user or password" for a refused login): no answer fingerprints
@@ -49,11 +49,11 @@ export class PostgisConnector implements OnApplicationShutdown {
 
   constructor(
     secrets: StoreSecrets,
-    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'storeHosts'>,
+    @Optional() @Inject(APP_CONFIG) config?: Partial<Pick<AppConfig, 'storeHosts' | 'storeTimeoutMs'>>,
     @Optional() @Inject(CATALOG_DATABASE) catalog?: Pick<CatalogDatabase, 'url' | 'embedded'>,
   ) {
     this.where = new StoreReach(config?.storeHosts, catalog && ownDatabaseOf(catalog));
-    this.access = new StoreAccess(secrets, this.where, new Logger(PostgisConnector.name));
+    this.access = new StoreAccess(secrets, this.where, new Logger(PostgisConnector.name), config?.storeTimeoutMs);
     this.tables = new TableCache((store, table) => describeTable(this.access, store, table));
   }
 

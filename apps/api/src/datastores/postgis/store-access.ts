@@ -43,7 +43,7 @@ export interface Session {
 /**
  * Connections to data stores: two bounded pools per store (calls, and feature streams with a
  * budget of their own), each keyed by a hash of the connection parameters so a change made through
- * any api process gives a new pool; every call bounded by {@link STORE_TIMEOUT_MS}; the host checked
+ * any api process gives a new pool; every call bounded by {@link timeoutMs}; the host checked
  * (STORE_HOSTS, link-local, the catalog's own database: {@link StoreReach}) and pinned before any
  * connection; the password opened through the injected secrets at connect time only. A failure
  * answers in one wording whatever answered on the port (see {@link unreachable}); the driver's
@@ -58,6 +58,8 @@ export class StoreAccess {
     private readonly secrets: StoreSecrets,
     private readonly where: StoreReach,
     private readonly logger: Logger,
+    /** How long a store has to answer (STORE_TIMEOUT_SECONDS). */
+    readonly timeoutMs = STORE_TIMEOUT_MS,
   ) {}
 
   /**
@@ -127,7 +129,7 @@ export class StoreAccess {
       if (abandoned) {
         // The caller has had its answer (the deadline): hand the connection back unused.
         client.release();
-        throw new StoreDeadline();
+        throw new StoreDeadline(this.timeoutMs);
       }
       let broken: Error | undefined;
       // A connection lost while checked out emits 'error' on the client: never let it reach Node.
@@ -151,14 +153,14 @@ export class StoreAccess {
     });
   }
 
-  /** Awaits `work` for at most STORE_TIMEOUT_MS; anything but a CatalogError becomes STORE_UNAVAILABLE. */
+  /** Awaits `work` for at most {@link timeoutMs}; anything but a CatalogError becomes STORE_UNAVAILABLE. */
   async withDeadline<T>(work: Promise<T>, target: StoreTarget, onExpire?: () => void): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         onExpire?.();
-        reject(new StoreDeadline());
-      }, STORE_TIMEOUT_MS);
+        reject(new StoreDeadline(this.timeoutMs));
+      }, this.timeoutMs);
     });
     try {
       return await Promise.race([work, deadline]);
@@ -178,7 +180,7 @@ export class StoreAccess {
    * the driver's reason, passwords masked, in the log only.
    */
   failure(target: StoreTarget, err: unknown): CatalogError {
-    this.logger.warn(`Data store '${target.qualifiedName}' failed: ${this.redact(reasonOf(err), target)}`);
+    this.logger.warn(`Data store '${target.qualifiedName}' failed: ${this.redact(reasonOf(err, this.timeoutMs), target)}`);
     return unreachable(target.qualifiedName, err);
   }
 
@@ -238,7 +240,7 @@ export class StoreAccess {
     const name = store.qualifiedName;
     const pool = new Pool({ ...this.clientConfig(store, host), max, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
     // An idle connection that dies (server restart, network) must not crash the api.
-    pool.on('error', (err) => this.logger.warn(`Data store '${name}': a pooled connection failed: ${this.redact(reasonOf(err), store)}`));
+    pool.on('error', (err) => this.logger.warn(`Data store '${name}': a pooled connection failed: ${this.redact(reasonOf(err, this.timeoutMs), store)}`));
     const entry: StorePool = { key, pool };
     pools.set(store.storeId, entry);
     return entry;
@@ -309,10 +311,10 @@ export class StoreAccess {
       password: async () => this.password(target),
       ssl: ssl && typeof ssl === 'object' && connectTo !== host ? { ...ssl, servername: host } : ssl,
       application_name: 'geocatalog',
-      options: `-c statement_timeout=${STORE_TIMEOUT_MS}`,
-      connectionTimeoutMillis: STORE_TIMEOUT_MS,
+      options: `-c statement_timeout=${this.timeoutMs}`,
+      connectionTimeoutMillis: this.timeoutMs,
       // Client-side backstop for a connection that goes silent mid-query.
-      query_timeout: STORE_TIMEOUT_MS + 1_000,
+      query_timeout: this.timeoutMs + 1_000,
       keepAlive: true,
     };
   }

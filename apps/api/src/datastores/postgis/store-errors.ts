@@ -4,6 +4,7 @@ import type { StoreConnection } from './postgis.types';
 /**
  * How long a data store has to answer: to connect, to run one statement (server-side
  * `statement_timeout`), and to complete one connector call as a whole (contract §5: 502 in 10 s).
+ * The default of `STORE_TIMEOUT_SECONDS` (config.ts), which tests set shorter.
  */
 export const STORE_TIMEOUT_MS = 10_000;
 
@@ -11,8 +12,8 @@ export const STORE_TIMEOUT_MS = 10_000;
 export class StoreBusy extends Error {}
 
 export class StoreDeadline extends Error {
-  constructor() {
-    super(`no answer within ${STORE_TIMEOUT_MS / 1000} s`);
+  constructor(timeoutMs: number) {
+    super(`no answer within ${timeoutMs / 1000} s`);
   }
 }
 
@@ -49,14 +50,14 @@ export const PG_CONNECT_TIMEOUTS = new Set(['Connection terminated due to connec
  * The driver's reason for a failure, in one line. Duck-typed: errors made by Node's core (sockets,
  * DNS) are not `instanceof Error` of every realm (Jest's sandbox).
  */
-export function reasonOf(err: unknown): string {
+export function reasonOf(err: unknown, timeoutMs = STORE_TIMEOUT_MS): string {
   const e = err as { message?: unknown; code?: unknown; name?: unknown; errors?: unknown } | null;
-  // pg's connect timeout and the call deadline are the same 10 s bound and race each other;
+  // pg's connect timeout and the call deadline are the same bound and race each other;
   // either way the store did not answer in time, so both say so in the same words.
-  if (e && typeof e.message === 'string' && PG_CONNECT_TIMEOUTS.has(e.message)) return new StoreDeadline().message;
+  if (e && typeof e.message === 'string' && PG_CONNECT_TIMEOUTS.has(e.message)) return new StoreDeadline(timeoutMs).message;
   if (e && Array.isArray(e.errors) && e.errors.length) {
     // Node's connection to every address of a host failed (AggregateError, empty message).
-    return [...new Set(e.errors.map(reasonOf))].join('; ');
+    return [...new Set(e.errors.map((one) => reasonOf(one, timeoutMs)))].join('; ');
   }
   if (e && typeof e === 'object') {
     const text = typeof e.message === 'string' ? e.message.trim() : '';

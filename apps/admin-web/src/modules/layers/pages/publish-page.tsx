@@ -74,6 +74,7 @@ export function PublishPage() {
     });
   }
 
+  // Never rejects: a table that fails is a status of the run (usePublishRun), not an error.
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!store || publish.running) return;
@@ -145,7 +146,7 @@ export function PublishPage() {
                 {tables.error.message}
               </Alert>
             ) : (
-              <form onSubmit={submit} noValidate className="publish-page__form">
+              <form onSubmit={(event) => void submit(event)} noValidate className="publish-page__form">
                 {available.length === 0 ? (
                   <EmptyState title="Every table with geometry is published">
                     There is nothing left to publish in this store. New tables show here as soon as they exist in the database.

@@ -73,6 +73,9 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
   callbacks.current = { onIdentify, onStatus };
   const styleRef = useRef(style);
   styleRef.current = style;
+  // The extent fits the view once per collection; later changes must not jump the view.
+  const extentRef = useRef(extent);
+  extentRef.current = extent;
 
   useEffect(() => {
     const target = targetRef.current;
@@ -106,8 +109,9 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
       controls: defaultControls({ attribution: false, rotate: false }).extend([new ScaleLine()]),
     });
 
-    if (extent) {
-      const [minx, miny, maxx, maxy] = extent;
+    const initial = extentRef.current;
+    if (initial) {
+      const [minx, miny, maxx, maxy] = initial;
       const box: Extent = transformExtent([minx, Math.max(miny, -MERCATOR_LAT), maxx, Math.min(maxy, MERCATOR_LAT)], 'EPSG:4326', 'EPSG:3857');
       if (!isEmpty(box) && box.every(Number.isFinite)) view.fit(box, { padding: [24, 24, 24, 24], maxZoom: 18, size: map.getSize() ?? [800, 600] });
     }
@@ -161,7 +165,6 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
       map.dispose();
       layerRef.current = null;
     };
-    // The extent fits the view once per collection; later changes must not jump the view.
   }, [collectionId, features, tiles]);
 
   useEffect(() => {

@@ -39,7 +39,7 @@ export function NewStorePage() {
             workspaces={names}
             busy={create.isPending}
             serverError={create.error}
-            onCancel={() => navigate(-1)}
+            onCancel={() => void navigate(-1)}
             onSubmit={(values) =>
               create.mutate(
                 { workspace: values.workspace, input: storeInputOf(values) },

@@ -124,7 +124,7 @@ export function StorePage() {
                 storedPassword={base.version.record.connectionParameters.passwd}
                 busy={update.isPending}
                 serverError={update.error?.isStale ? null : update.error}
-                onCancel={() => navigate('/stores')}
+                onCancel={() => void navigate('/stores')}
                 onDirtyChange={setDirty}
                 onSubmit={(values) => save(values, base.version)}
               />
