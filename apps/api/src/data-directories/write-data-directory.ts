@@ -16,8 +16,8 @@ import {
   type Rep,
   type RepObject,
   type SentReference,
-  STORED_KINDS,
-  type StoredKind,
+  KIND_NAMES,
+  type KindName,
 } from '@geocatalog/catalog-model';
 import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
 import { box } from '../catalog/featuretypes/featuretype.mapper';
@@ -77,7 +77,7 @@ class DirectoryWriter {
    * How each kind's records are written; null for a kind GeoServer keeps outside the catalog's
    * folders (users). A kind without an entry does not compile.
    */
-  private readonly writers: Record<StoredKind, ((out: DirFiles) => void) | null> = {
+  private readonly writers: Record<KindName, ((out: DirFiles) => void) | null> = {
     workspace: () => {
       for (const ws of this.dir.workspaces) this.put(dirFile.workspace(ws.input.name), this.workspaceXml(ws.input.name));
       if (this.dir.defaultWorkspace) this.put(dirFile.defaultWorkspace, this.workspaceXml(this.dir.defaultWorkspace));
@@ -103,7 +103,7 @@ class DirectoryWriter {
 
   write(): DirFiles {
     const out: DirFiles = new Map();
-    for (const kind of STORED_KINDS) this.writers[kind]?.(out);
+    for (const kind of KIND_NAMES) this.writers[kind]?.(out);
     const encoder = new TextEncoder();
     for (const [path, xml] of this.files) out.set(path, encoder.encode(xml));
     return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -1,4 +1,4 @@
-import { RECORD_KINDS, STORED_KINDS } from '@geocatalog/catalog-model';
+import { RECORD_KINDS, KIND_NAMES } from '@geocatalog/catalog-model';
 import { catalogCurrentSql, catalogResourceSql } from './history-functions';
 
 /** The statements of one kind's branch of a generated CASE. */
@@ -13,7 +13,7 @@ describe('the history functions generated from the registry', () => {
   const current = catalogCurrentSql();
 
   it('have a branch for every kind whose table exists', () => {
-    for (const kind of STORED_KINDS) {
+    for (const kind of KIND_NAMES) {
       expect(resource).toContain(`WHEN '${kind}' THEN`);
       expect(current).toMatch(new RegExp(`WHEN [^\\n]*'${kind}'[^\\n]* FROM ${RECORD_KINDS[kind].table} t`));
     }

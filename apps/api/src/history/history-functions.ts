@@ -1,4 +1,4 @@
-import { RECORD_KINDS, STORED_KINDS, type StoredKind } from '@geocatalog/catalog-model';
+import { RECORD_KINDS, KIND_NAMES, type KindName } from '@geocatalog/catalog-model';
 
 /**
  * The history's per-kind SQL functions, generated from the record-kind registry (issue 22): which
@@ -9,7 +9,7 @@ import { RECORD_KINDS, STORED_KINDS, type StoredKind } from '@geocatalog/catalog
  */
 
 /** Columns of a kind's row the history does not keep in its rows (a style's SLD document). */
-const NOT_KEPT: Partial<Record<StoredKind, readonly string[]>> = { style: ['content'] };
+const NOT_KEPT: Partial<Record<KindName, readonly string[]>> = { style: ['content'] };
 
 /** The kind whose row holds the name a placeholder stands for. */
 const NAMED_BY = { workspace: 'workspace', store: 'dataStore' } as const;
@@ -38,7 +38,7 @@ function pathExpression(template: string, row: string, columns: { workspace?: st
 }
 
 /** The statements of one kind's branch in `catalog_resource`. */
-function resourceBranch(kind: StoredKind): string {
+function resourceBranch(kind: KindName): string {
   const entry = RECORD_KINDS[kind];
   let row = 'rec';
   let columns: { workspace?: string; store?: string };
@@ -68,7 +68,7 @@ function resourceBranch(kind: StoredKind): string {
 }
 
 /** `catalog_resource(kind, row)`: the REST path (without `/rest` and suffix) of a record from its row. */
-export function catalogResourceSql(kinds: readonly StoredKind[] = STORED_KINDS): string {
+export function catalogResourceSql(kinds: readonly KindName[] = KIND_NAMES): string {
   return `CREATE OR REPLACE FUNCTION catalog_resource(k text, rec jsonb) RETURNS text LANGUAGE plpgsql STABLE AS $$
 DECLARE
   named jsonb;
@@ -81,8 +81,8 @@ END $$`;
 }
 
 /** `catalog_current(kind, id)`: a record's current row as the history keeps it (NULL when it is gone). */
-export function catalogCurrentSql(kinds: readonly StoredKind[] = STORED_KINDS): string {
-  const byTable = new Map<string, StoredKind[]>();
+export function catalogCurrentSql(kinds: readonly KindName[] = KIND_NAMES): string {
+  const byTable = new Map<string, KindName[]>();
   for (const kind of kinds) byTable.set(RECORD_KINDS[kind].table, [...(byTable.get(RECORD_KINDS[kind].table) ?? []), kind]);
   const branches = [...byTable].map(([table, tableKinds]) => {
     const omitted = [...new Set(tableKinds.flatMap((k) => NOT_KEPT[k] ?? []))].map((c) => ` - ${literal(c)}`).join('');

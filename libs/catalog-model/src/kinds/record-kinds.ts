@@ -10,14 +10,6 @@ export const KIND_NAMES = ['workspace', 'namespace', 'dataStore', 'featureType',
 export type KindName = (typeof KIND_NAMES)[number];
 
 /**
- * The kinds whose table exists, which the history records and every per-kind handler table
- * (history drawing and revert, data-directory snapshot and writer, the console's live refresh) is
- * typed over: every kind, so a table that misses one is a type error.
- */
-export type StoredKind = KindName;
-export const STORED_KINDS: readonly StoredKind[] = KIND_NAMES;
-
-/**
  * How a record's name is unique:
  * - `global`: one name space for the whole catalog (workspaces, users);
  * - `workspace`: unique within its workspace (layers, stores);

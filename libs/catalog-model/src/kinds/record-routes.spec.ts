@@ -1,4 +1,4 @@
-import { RECORD_KINDS, STORED_KINDS } from './record-kinds';
+import { RECORD_KINDS, KIND_NAMES } from './record-kinds';
 import { collectionRoutes, directoryFile, recordParam, recordRoutes, recordSegments } from './record-paths';
 
 describe('routes, links and files from the registry', () => {
@@ -27,9 +27,9 @@ describe('routes, links and files from the registry', () => {
   });
 
   it('name a row’s path through parents that are kinds of the registry', () => {
-    for (const kind of STORED_KINDS) {
+    for (const kind of KIND_NAMES) {
       const names = RECORD_KINDS[kind].rowNames;
-      if ('sameAs' in names) expect(STORED_KINDS).toContain(names.sameAs);
+      if ('sameAs' in names) expect(KIND_NAMES).toContain(names.sameAs);
       else if (RECORD_KINDS[kind].path.includes('{store}')) expect(names.store).toBeDefined();
     }
   });

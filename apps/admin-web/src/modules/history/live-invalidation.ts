@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { RecordRef, StoredKind } from '@geocatalog/catalog-model';
+import type { RecordRef, KindName } from '@geocatalog/catalog-model';
 import { queryKeys, type ChangeEvent } from '../../api';
-import { handlerOf, parseResourcePath } from './resource-paths';
+import { parseResourcePath } from './resource-paths';
 
 /** The keys a change of one kind's record makes stale, besides the history's. */
 type Stale = (record: RecordRef, resource: string) => QueryKey[];
@@ -9,7 +9,7 @@ type Stale = (record: RecordRef, resource: string) => QueryKey[];
 const storeOf = (record: RecordRef) => ({ workspace: record.workspace ?? '', name: record.store ?? '' });
 
 /** What each kind's change makes stale: a kind the history records and this console forgets does not compile. */
-const STALE: Record<StoredKind, Stale> = {
+const STALE: Record<KindName, Stale> = {
   workspace: (r) => [queryKeys.workspaces(), queryKeys.dataStoreList(r.name), queryKeys.styleList(r.name)],
   namespace: (r) => [queryKeys.workspaces(), queryKeys.dataStoreList(r.name), queryKeys.styleList(r.name)],
   dataStore: (r) => {
@@ -43,7 +43,7 @@ const STALE: Record<StoredKind, Stale> = {
  */
 export function queryKeysForChange(change: Pick<ChangeEvent, 'resource'>): QueryKey[] {
   const record = parseResourcePath(change.resource);
-  const stale = record && handlerOf(STALE, record.kind);
+  const stale = record && STALE[record.kind];
   // A record this console does not know yet (or a feature type named without its store): everything may show it.
   if (!record || !stale || (record.kind === 'featureType' && record.store === undefined)) return [queryKeys.all];
   return [...stale(record, change.resource), queryKeys.history()];

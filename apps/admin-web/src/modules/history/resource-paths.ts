@@ -1,4 +1,4 @@
-import { parseRecordPath, recordPath, type KindName, type RecordRef, type StoredKind } from '@geocatalog/catalog-model';
+import { parseRecordPath, recordPath, type KindName, type RecordRef } from '@geocatalog/catalog-model';
 
 /**
  * The catalog record a change names by its REST path (`resource` of the history and of live
@@ -17,7 +17,7 @@ const enc = encodeURIComponent;
  * The console page of each kind's record, or null when it has none (workspaces, namespaces and
  * users have no page of their own). A feature type is shown on the page of its layer.
  */
-const CONSOLE_PAGES: Record<StoredKind, ((r: RecordRef) => string) | null> = {
+const CONSOLE_PAGES: Record<KindName, ((r: RecordRef) => string) | null> = {
   workspace: null,
   namespace: null,
   user: null,
@@ -28,15 +28,10 @@ const CONSOLE_PAGES: Record<StoredKind, ((r: RecordRef) => string) | null> = {
   style: (r) => (r.workspace ? `/styles/${enc(r.workspace)}/${enc(r.name)}` : `/styles/${enc(r.name)}`),
 };
 
-/** The handler of a kind from a table over the kinds this console knows (undefined for another). */
-export function handlerOf<T>(table: Record<StoredKind, T>, kind: KindName): T | undefined {
-  return (table as Partial<Record<KindName, T>>)[kind];
-}
-
 /** The console page that shows a record, or null when it has none. */
 export function consolePathOf(resource: string): string | null {
   const record = parseResourcePath(resource);
-  return (record && handlerOf(CONSOLE_PAGES, record.kind)?.(record)) ?? null;
+  return (record && CONSOLE_PAGES[record.kind]?.(record)) ?? null;
 }
 
 /** The REST path of a record as the history names it (no `/rest`, no suffix; segments as typed). */

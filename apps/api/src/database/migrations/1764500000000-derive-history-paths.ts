@@ -8,7 +8,7 @@ import { catalogCurrentSql, catalogResourceSql } from '../../history/history-fun
  * kind: a change keeps the path it was made under, a cascaded delete gets its path inside
  * PostgreSQL, and PGlite runs the same functions.
  *
- * A kind whose table a later migration creates (layer groups) joins `StoredKind` in the registry,
+ * A kind whose table a later migration creates (layer groups) joins `KindName` in the registry,
  * and that migration, after creating its table and trigger, runs these two generators again
  * (CREATE OR REPLACE): the functions then know the new kind, and nothing else changes. Until
  * then a row of an unknown kind fails its commit loudly (PL/pgSQL's CASE has no ELSE), rather than
