@@ -3,7 +3,7 @@
  * and JSON, the quirks real clients send, the rules (no cycle, no name shared with a layer, members
  * and styles in use), and their part in history, revert, dry runs, ETags and events (§7).
  */
-import { createStyle, createWorkspace } from '../support/catalog';
+import { createStyle, createWorkspace, userWithRole } from '../support/catalog';
 import { openEventStream } from '../support/event-stream';
 import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
 import { normalize, uniqueName } from '../support/geoserver';
@@ -284,6 +284,25 @@ describe('layer groups: rules', () => {
     const res = await api.delete(`/workspaces/${ws}/layergroups/${inner}?recurse=true`);
     expect(res).toHaveStatus(200);
     expect(res.text).toBe(`Layer group /layergroups/${outer} was left empty and was deleted.`);
+    expect(await api.delete(`/workspaces/${ws}?recurse=true`)).toHaveStatus(200);
+  });
+});
+
+describe('layer groups and a READER', () => {
+  it('reads groups but may not create, change or delete one, and nothing changes', async () => {
+    const { api } = ctx;
+    const ws = await catalog();
+    const name = uniqueName('g');
+    expect(await api.postXml(`/workspaces/${ws}/layergroups`, groupXml(name, ['roads']))).toHaveStatus(201);
+    const before = (await api.get(`/workspaces/${ws}/layergroups/${name}.json`)).json();
+    const reader = api.as(await userWithRole(api, 'READER', 'groupreader'));
+    expect(await reader.get(`/workspaces/${ws}/layergroups.json`)).toHaveStatus(200);
+    expect(await reader.get(`/workspaces/${ws}/layergroups/${name}.json`)).toHaveStatus(200);
+    expect(await reader.postXml(`/workspaces/${ws}/layergroups`, groupXml(uniqueName('g'), ['sites']))).toHaveStatus(403);
+    expect(await reader.putXml(`/workspaces/${ws}/layergroups/${name}`, '<layerGroup><title>Changed</title></layerGroup>')).toHaveStatus(403);
+    expect(await reader.delete(`/workspaces/${ws}/layergroups/${name}`)).toHaveStatus(403);
+    expect((await api.get(`/workspaces/${ws}/layergroups/${name}.json`)).json()).toEqual(before);
+    expect((await api.get(`/workspaces/${ws}/layergroups.json`)).json().layerGroups.layerGroup).toHaveLength(1);
     expect(await api.delete(`/workspaces/${ws}?recurse=true`)).toHaveStatus(200);
   });
 });
