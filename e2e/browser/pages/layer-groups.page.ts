@@ -19,8 +19,9 @@ export class LayerGroupsPage extends ConsolePage {
       .filter({ has: this.page.getByRole('rowheader', { name, exact: true }) });
   }
 
+  /** The header's action; an empty list repeats it in its empty state, so take the first. */
   async openNew(): Promise<void> {
-    await this.page.getByRole('link', { name: 'New layer group' }).click();
+    await this.page.getByRole('link', { name: 'New layer group' }).first().click();
     await this.heading('New layer group').waitFor();
   }
 
