@@ -22,7 +22,13 @@ module.exports = {
     '^@geocatalog/catalog-model$': path.join(__dirname, 'libs/catalog-model/src/index.ts'),
     '^@geocatalog/embedded-postgres$': path.join(__dirname, 'libs/embedded-postgres/src/index.ts'),
     '^@geocatalog/geoserver-crypt$': path.join(__dirname, 'libs/geoserver-crypt/src/index.ts'),
+    '^@geocatalog/map-render$': path.join(__dirname, 'libs/map-render/src/index.ts'),
     '^@geocatalog/sld$': path.join(__dirname, 'libs/sld/src/index.ts'),
   },
+  // OpenLayers and the GeoStyler parsers (libs/map-render) ship ES modules only: SWC compiles them
+  // to CommonJS for Jest like our own sources; every other package is loaded as it is.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(ol|geostyler-[\\w-]+|fast-xml-parser|strnum|css-font-parser|color-[\\w-]+|rbush|quickselect|earcut|pbf|geotiff|zarrita|quick-lru|@petamoriken|numcodecs|reference-spec-reader|unzipit|uzip-module|lerc|web-worker|xml-utils|@zarrita)/)',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };
