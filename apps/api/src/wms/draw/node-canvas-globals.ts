@@ -1,0 +1,87 @@
+import { createCanvas, Image as SkiaImage } from '@napi-rs/canvas';
+
+/**
+ * The few browser globals OpenLayers' canvas renderer reaches for, made from @napi-rs/canvas
+ * (Skia) so the shared renderer (libs/map-render) draws in Node as it does in the console:
+ * - `document.createElement('canvas')`: marks (RegularShape) and patterns draw on a scratch canvas;
+ *   `'div'` with an `offsetHeight` for OpenLayers' text-height measure; `document.fonts` for its
+ *   font check.
+ * - `Image` / `HTMLImageElement`: icons (ExternalGraphic). Only data: URIs are decoded —
+ *   compileSld has already turned every icon into one from the style's own resources — so nothing
+ *   is ever read from a file or fetched, whatever a style says (Skia's Image would do both).
+ * - `CanvasPattern` / `CanvasGradient`: OpenLayers tests fills against them.
+ * Installed once, only where the global is missing (a test environment may bring its own).
+ */
+export function installCanvasGlobals(): void {
+  const g = globalThis as Record<string, unknown>;
+  if (g.__geocatalogCanvasGlobals) return;
+  g.__geocatalogCanvasGlobals = true;
+  const probe = createCanvas(1, 1).getContext('2d');
+  g.CanvasPattern ??= Object.getPrototypeOf(probe.createPattern(createCanvas(1, 1), 'repeat')).constructor;
+  g.CanvasGradient ??= Object.getPrototypeOf(probe.createLinearGradient(0, 0, 1, 1)).constructor;
+  g.Image ??= DataUriImage;
+  g.HTMLImageElement ??= DataUriImage;
+  g.document ??= {
+    createElement: (tag: string) => (tag.toLowerCase() === 'canvas' ? createCanvas(300, 150) : new MeasureElement()),
+    body: { appendChild: () => undefined, removeChild: () => undefined },
+    fonts: { ready: Promise.resolve(), forEach: () => undefined, check: () => true },
+  };
+}
+
+/** A `div` for OpenLayers' text-height measure: a line of the font is 1.2 × its size (CSS `normal`). */
+class MeasureElement {
+  innerHTML = '';
+  style: Record<string, string> = {};
+  get offsetHeight(): number {
+    const size = /(\d+(?:\.\d+)?)px/.exec(this.style.font ?? '');
+    return Math.round((size ? Number(size[1]) : 10) * 1.2);
+  }
+}
+
+/** Skia's Image, taking data: URIs only, with the listener methods OpenLayers' image loading uses. */
+class DataUriImage extends SkiaImage {
+  crossOrigin: string | null = null;
+  referrerPolicy = '';
+  private readonly listeners = new Map<string, Set<(event: unknown) => void>>();
+
+  constructor() {
+    super();
+    // Skia may call these while `src` is being set, before OpenLayers listens (it listens right
+    // after): the events are dispatched on the next turn, as a browser dispatches them.
+    this.onload = () => setImmediate(() => this.dispatch('load', { type: 'load' }));
+    this.onerror = (event: Event) => setImmediate(() => this.dispatch('error', event));
+  }
+
+  addEventListener(type: string, listener: (event: unknown) => void): void {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)?.add(listener);
+  }
+
+  removeEventListener(type: string, listener: (event: unknown) => void): void {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  private dispatch(type: string, event: unknown): void {
+    for (const listener of [...(this.listeners.get(type) ?? [])]) listener(event);
+  }
+}
+
+const skiaSrc = Object.getOwnPropertyDescriptor(SkiaImage.prototype, 'src');
+Object.defineProperty(DataUriImage.prototype, 'src', {
+  configurable: true,
+  get(this: SkiaImage) {
+    return skiaSrc?.get?.call(this);
+  },
+  set(this: SkiaImage, value: unknown) {
+    const bytes = value instanceof Uint8Array ? value : typeof value === 'string' ? decodeDataUri(value) : null;
+    // Anything but bytes or a data: URI (a path, a URL) becomes an image that fails to decode.
+    skiaSrc?.set?.call(this, bytes ?? new Uint8Array(0));
+  },
+});
+
+/** The bytes of a data: URI (base64 or percent-encoded); null for anything else. */
+export function decodeDataUri(uri: string): Uint8Array | null {
+  const match = /^data:([^,]*?)(;base64)?,(.*)$/is.exec(uri);
+  if (!match) return null;
+  return match[2] ? Buffer.from(match[3], 'base64') : Buffer.from(decodeURIComponent(match[3]), 'utf8');
+}
