@@ -32,8 +32,7 @@ export function resolveIcons(style: GeoStylerStyle, resources: ReadonlyMap<strin
 }
 
 /** A 1×1 transparent PNG: stands in for an icon that is reported unsupported (never drawn). */
-const TRANSPARENT_PIXEL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const TRANSPARENT_PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 function resolveHref(href: string, resources: ReadonlyMap<string, StyleResource> | undefined): string | { reason: string } {
   if (href === '') return { reason: 'no image' };

@@ -85,17 +85,32 @@ function jsonSymbolizer(symbolizer: Symbolizer): Record<string, Record<string, u
           size: javaNumber(s.size),
           opacity: javaNumber(s.opacity ?? 1),
           rotation: javaNumber(s.rotate ?? 0),
-          graphics: [clean({ 'external-graphic-url': typeof s.image === 'string' && s.image.startsWith('data:') ? undefined : text(s.image), 'external-graphic-type': text(s.format) })],
+          graphics: [
+            clean({
+              'external-graphic-url': typeof s.image === 'string' && s.image.startsWith('data:') ? undefined : text(s.image),
+              'external-graphic-type': text(s.format),
+            }),
+          ],
         }),
       };
     case 'Text':
       return {
         Text: clean({
           label: typeof s.label === 'string' ? s.label.replace(/\{\{\s*([^}]+?)\s*\}\}/g, '[$1]') : text(s.label),
-          fonts: [clean({ 'font-family': Array.isArray(s.font) ? s.font : undefined, 'font-size': javaNumber(s.size), 'font-style': text(s.fontStyle), 'font-weight': text(s.fontWeight) })],
+          fonts: [
+            clean({
+              'font-family': Array.isArray(s.font) ? s.font : undefined,
+              'font-size': javaNumber(s.size),
+              'font-style': text(s.fontStyle),
+              'font-weight': text(s.fontWeight),
+            }),
+          ],
           fill: text(s.color ?? '#000000'),
           'fill-opacity': javaNumber(s.opacity ?? 1),
-          halo: s.haloWidth === undefined ? undefined : clean({ radius: javaNumber(s.haloWidth), fill: text(s.haloColor ?? '#FFFFFF'), 'fill-opacity': javaNumber(s.haloOpacity ?? 1) }),
+          halo:
+            s.haloWidth === undefined
+              ? undefined
+              : clean({ radius: javaNumber(s.haloWidth), fill: text(s.haloColor ?? '#FFFFFF'), 'fill-opacity': javaNumber(s.haloOpacity ?? 1) }),
         }),
       };
     default:
@@ -125,7 +140,11 @@ function javaNumber(value: unknown): string | undefined {
 
 function text(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  return typeof value === 'object' ? `'[${expressionToCql(value)}]'` : String(value).toUpperCase().startsWith('#') ? String(value).toUpperCase() : String(value);
+  return typeof value === 'object'
+    ? `'[${expressionToCql(value)}]'`
+    : String(value).toUpperCase().startsWith('#')
+      ? String(value).toUpperCase()
+      : String(value);
 }
 
 function clean(record: Record<string, unknown>): Record<string, unknown> {

@@ -67,9 +67,22 @@ describe('drawMap on a Skia canvas', () => {
 
   it('draws a line with its width and colour', async () => {
     const style = await compiled(
-      sld(`<Rule><LineSymbolizer><Stroke><CssParameter name="stroke">#00FF00</CssParameter><CssParameter name="stroke-width">6</CssParameter></Stroke></LineSymbolizer></Rule>`),
+      sld(
+        `<Rule><LineSymbolizer><Stroke><CssParameter name="stroke">#00FF00</CssParameter><CssParameter name="stroke-width">6</CssParameter></Stroke></LineSymbolizer></Rule>`,
+      ),
     );
-    const canvas = await draw(style, [{ geometry: { type: 'LineString', coordinates: [[0, 50], [100, 50]] }, properties: {} }]);
+    const canvas = await draw(style, [
+      {
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [0, 50],
+            [100, 50],
+          ],
+        },
+        properties: {},
+      },
+    ]);
     expect(pixel(canvas, 50, 50)).toEqual([0, 255, 0, 255]);
     expect(pixel(canvas, 50, 52)).toEqual([0, 255, 0, 255]);
     expect(pixel(canvas, 50, 56)).toEqual(TRANSPARENT);

@@ -72,12 +72,31 @@ Object.defineProperty(DataUriImage.prototype, 'src', {
   get(this: SkiaImage) {
     return skiaSrc?.get?.call(this);
   },
-  set(this: SkiaImage, value: unknown) {
+  set(this: DataUriImage, value: unknown) {
     const bytes = value instanceof Uint8Array ? value : typeof value === 'string' ? decodeDataUri(value) : null;
     // Anything but bytes or a data: URI (a path, a URL) becomes an image that fails to decode.
-    skiaSrc?.set?.call(this, bytes ?? new Uint8Array(0));
+    skiaSrc?.set?.call(this, bytes && isSvg(bytes) ? rasterizeSvg(bytes) : (bytes ?? new Uint8Array(0)));
   },
 });
+
+/**
+ * Skia draws an SVG image by rendering the SVG again at every drawImage (40 % of a map of marks,
+ * which GeoStyler writes as SVG icons): rendered once here at its own size, kept as a PNG.
+ */
+function rasterizeSvg(bytes: Uint8Array): Uint8Array {
+  const svg = new SkiaImage();
+  svg.src = bytes;
+  if (!svg.complete || svg.width <= 0 || svg.height <= 0) return bytes;
+  const canvas = createCanvas(Math.ceil(svg.width), Math.ceil(svg.height));
+  canvas.getContext('2d').drawImage(svg, 0, 0, svg.width, svg.height);
+  return canvas.encodeSync('png');
+}
+
+/** An SVG document (`<svg`, or an XML declaration or comment first), not a PNG, JPEG or GIF. */
+function isSvg(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 256)).toString('utf8').trimStart();
+  return head.startsWith('<svg') || ((head.startsWith('<?xml') || head.startsWith('<!--')) && head.includes('<svg'));
+}
 
 /** The bytes of a data: URI (base64 or percent-encoded); null for anything else. */
 export function decodeDataUri(uri: string): Uint8Array | null {
