@@ -16,7 +16,7 @@ export async function compileSld(sld: string, options: CompileOptions = {}): Pro
   const audit = auditSld(sld);
   let read;
   try {
-    read = await new SldStyleParser({ sldEnvironment: 'GeoServer', locale: 'en' }).readStyle(sld);
+    read = await new SldStyleParser({ sldEnvironment: 'GeoServer', locale: 'en' }).readStyle(withoutGeometryProperty(sld));
   } catch (error) {
     return { style: null, errors: [messageOf(error)], unsupported: [], approximated: [] };
   }
@@ -39,7 +39,7 @@ export async function compileSld(sld: string, options: CompileOptions = {}): Pro
     unsupported.add('UserStyle (no rule the renderer can read)');
   }
   for (const missing of resolveIcons(geostyler, options.resources)) unsupported.add(missing);
-  for (const line of flattenUnsupported(read.unsupportedProperties)) approximated.add(line);
+  for (const line of inSldWords(flattenUnsupported(read.unsupportedProperties))) approximated.add(line);
 
   const olParser = new OlStyleParser();
   let written;
@@ -52,7 +52,7 @@ export async function compileSld(sld: string, options: CompileOptions = {}): Pro
     const errors = (written.errors ?? ['The style could not be turned into OpenLayers styles.']).map(messageOf);
     return { style: null, errors, unsupported: [...unsupported], approximated: [...approximated] };
   }
-  for (const line of flattenUnsupported(written.unsupportedProperties)) {
+  for (const line of inSldWords(flattenUnsupported(written.unsupportedProperties))) {
     // The audit already names a RasterSymbolizer; GeoStyler says the same in its own words.
     if (!line.startsWith('Symbolizer RasterSymbolizer')) approximated.add(line);
   }
@@ -64,6 +64,30 @@ export async function compileSld(sld: string, options: CompileOptions = {}): Pro
     unsupported: [...unsupported],
     approximated: [...approximated],
   };
+}
+
+/**
+ * The SLD without `<Geometry><ogc:PropertyName>…</ogc:PropertyName></Geometry>` (a symbolizer
+ * naming the geometry column): geostyler-sld-parser fails on it, and the feature's one geometry is
+ * what is drawn anyway (the audit reports it as approximated).
+ */
+function withoutGeometryProperty(sld: string): string {
+  return sld.replace(/<([\w-]+:)?Geometry>\s*<([\w-]+:)?PropertyName>[^<]*<\/([\w-]+:)?PropertyName>\s*<\/([\w-]+:)?Geometry>/g, '');
+}
+
+/** GeoStyler's notes that say less than the audit does (it names LinePlacement itself). */
+const GEOSTYLER_NOISE = [/^Symbolizer TextSymbolizer placement \(partial\)/];
+
+/** GeoStyler's notes in the SLD's words. */
+const GEOSTYLER_WORDS: [RegExp, string][] = [
+  [/^Symbolizer TextSymbolizer anchor$/, 'AnchorPoint (a label is centred on its point)'],
+  [/^Symbolizer IconSymbolizer size /, "Size (an ExternalGraphic's Size sets its width, not its height)"],
+];
+
+function inSldWords(lines: string[]): string[] {
+  return lines
+    .filter((line) => !GEOSTYLER_NOISE.some((noise) => noise.test(line)))
+    .map((line) => GEOSTYLER_WORDS.find(([pattern]) => pattern.test(line))?.[1] ?? line);
 }
 
 /** Flattens GeoStyler's nested `unsupportedProperties` into readable lines. */

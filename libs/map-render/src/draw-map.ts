@@ -2,12 +2,11 @@ import type { Geometry as GeoJsonGeometry } from 'geojson';
 import type Feature from 'ol/Feature';
 import type Geometry from 'ol/geom/Geometry';
 import CanvasImmediateRenderer from 'ol/render/canvas/Immediate';
-import ImageState from 'ol/ImageState';
-import type ImageStyle from 'ol/style/Image';
 import Style from 'ol/style/Style';
 import type Text from 'ol/style/Text';
 import type { CanvasLike, CompiledStyle, Context2DLike } from './compiled-style';
 import { toOlGeometry } from './feature-geometry';
+import { iconLoaded, preloadIcons } from './preload-icons';
 
 /** A feature to draw: its geometry in the map's CRS (x/y order) and its attributes. */
 export interface DrawFeature {
@@ -96,15 +95,16 @@ export async function drawMap(canvas: CanvasLike, request: DrawMapRequest): Prom
   const labels: { geometry: Geometry; text: Text }[] = [];
 
   for (const layer of request.layers) {
+    await preloadIcons(layer.style.geostyler);
     for await (const drawFeature of layer.features) {
       const geometry = toOlGeometry(drawFeature.geometry);
       if (!geometry) continue;
       const feature = new DrawnFeature(geometry, drawFeature.properties) as unknown as Feature;
-      const styles = stylesOf(layer.style.olStyle(feature, styleResolution));
+      const styles = stylesFor(layer.style, feature, geometry, styleResolution);
       for (const style of styles) {
         const styleGeometry = (style.getGeometryFunction()(feature) as Geometry | undefined) ?? geometry;
         const image = style.getImage();
-        if (image) await loaded(image);
+        if (image) await iconLoaded(image);
         renderer.setFillStrokeStyle(style.getFill(), style.getStroke());
         renderer.setImageStyle(image);
         renderer.setTextStyle(null as unknown as Text);
@@ -132,16 +132,23 @@ export function resolutionForScale(scaleDenominator: number): number {
   return (scaleDenominator / (39.37 * (25.4 / 0.28))) * (1 + 1e-12);
 }
 
+/**
+ * The styles of one feature. GeoStyler throws for a GraphicStroke on a point (a line pattern has
+ * no line to follow); GeoServer draws nothing there either, so the point is left out of that
+ * style. Any other failure is an error of the map.
+ */
+function stylesFor(style: CompiledStyle, feature: Feature, geometry: Geometry, resolution: number): Style[] {
+  try {
+    return stylesOf(style.olStyle(feature, resolution));
+  } catch (error) {
+    const type = geometry.getType();
+    if ((type === 'Point' || type === 'MultiPoint') && error instanceof Error && error.message.startsWith('GraphicStroke')) return [];
+    throw error;
+  }
+}
+
 /** The Styles a style function answered (it may answer one, an array, or nothing). */
 export function stylesOf(result: unknown): Style[] {
   const list = Array.isArray(result) ? result : [result];
   return list.filter((style): style is Style => style instanceof Style);
-}
-
-/** Waits for an icon's image (a data: URI, decoded asynchronously); marks are drawn at once. */
-async function loaded(image: ImageStyle): Promise<void> {
-  const state = image.getImageState();
-  if (state === ImageState.LOADED || state === ImageState.ERROR) return;
-  image.load();
-  await image.ready();
 }

@@ -6,11 +6,11 @@ import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
 import Polygon from 'ol/geom/Polygon';
 import CanvasImmediateRenderer from 'ol/render/canvas/Immediate';
-import ImageState from 'ol/ImageState';
 import type { StyleFunction } from 'ol/style/Style';
 import type Style from 'ol/style/Style';
 import type { CanvasLike, CompiledStyle, Context2DLike } from './compiled-style';
 import { stylesOf } from './draw-map';
+import { iconLoaded, preloadIcons } from './preload-icons';
 
 /** One legend entry: a rule, its title and what it draws. */
 export interface LegendEntry {
@@ -74,6 +74,7 @@ export async function drawLegendIcon(
   const pixelRatio = options.pixelRatio ?? 1;
   const olStyle = await legendStyle(entry);
   if (!olStyle) return;
+  await preloadIcons({ name: 'legend', rules: [entry.rule] });
   const geometry = sampleGeometry(entry.kinds, width, height);
   const feature = new Feature({ geometry });
   const x = options.x ?? 0;
@@ -86,10 +87,7 @@ export async function drawLegendIcon(
   context.clip();
   for (const style of stylesOf(olStyle(feature, 1))) {
     const image = style.getImage();
-    if (image && image.getImageState() !== ImageState.LOADED && image.getImageState() !== ImageState.ERROR) {
-      image.load();
-      await image.ready();
-    }
+    if (image) await iconLoaded(image);
     renderer.setFillStrokeStyle(style.getFill(), style.getStroke());
     renderer.setImageStyle(image);
     renderer.drawGeometry((style.getGeometryFunction()(feature) as Geometry | undefined) ?? geometry);

@@ -1,5 +1,5 @@
 import { compileSld, drawMap, type CompiledStyle, type DrawFeature } from '@geocatalog/map-render';
-import type { Canvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { createMapCanvas } from './map-canvas';
 
 /** An SLD 1.0.0 document with one UserStyle holding `rules`. */
@@ -137,5 +137,95 @@ describe('drawMap on a Skia canvas', () => {
     expect(pixel(await draw(style, features, 5_000), 50, 50)).toEqual(RED);
     expect(pixel(await draw(style, features, 50_000), 50, 50)).toEqual(TRANSPARENT);
     expect(pixel(await draw(style, features, 1_000), 50, 50)).toEqual(TRANSPARENT);
+  });
+
+  it("draws an ExternalGraphic from the style's own resources, and never fetches a link", async () => {
+    const icon = createCanvas(8, 8);
+    icon.getContext('2d').fillStyle = '#FF0000';
+    icon.getContext('2d').fillRect(0, 0, 8, 8);
+    const graphic = (href: string) =>
+      sld(`<Rule><PointSymbolizer><Graphic><ExternalGraphic><OnlineResource xmlns:xlink="http://www.w3.org/1999/xlink" xlink:type="simple" xlink:href="${href}"/>
+        <Format>image/png</Format></ExternalGraphic><Size>8</Size></Graphic></PointSymbolizer></Rule>`);
+    const resources = new Map([['icons/red.png', { mediaType: 'image/png', bytes: icon.toBuffer('image/png') }]]);
+    const result = await compileSld(graphic('file:./icons/red.png'), { resources });
+    expect(result.unsupported).toEqual([]);
+    const canvas = await draw(result.style as CompiledStyle, [{ geometry: { type: 'Point', coordinates: [50, 50] }, properties: {} }]);
+    expect(pixel(canvas, 50, 50)).toEqual(RED);
+    expect(pixel(canvas, 60, 60)).toEqual(TRANSPARENT);
+
+    const remote = await compileSld(graphic('http://127.0.0.1:9/never.png'), { resources });
+    expect(remote.unsupported).toEqual(['ExternalGraphic (http://127.0.0.1:9/never.png is not fetched)']);
+    const missing = await compileSld(graphic('icons/blue.png'), { resources });
+    expect(missing.unsupported).toEqual(["ExternalGraphic (icons/blue.png is not among the style's resources)"]);
+  });
+
+  it('fills a polygon with a GraphicFill of marks', async () => {
+    const style = await compiled(
+      sld(`<Rule><PolygonSymbolizer><Fill><GraphicFill><Graphic><Mark><WellKnownName>circle</WellKnownName>
+        <Fill><CssParameter name="fill">#FF0000</CssParameter></Fill></Mark><Size>6</Size></Graphic></GraphicFill></Fill></PolygonSymbolizer></Rule>`),
+    );
+    const canvas = await draw(style, [square(0, 0, 50, {})]);
+    const data = canvas.getContext('2d').getImageData(0, 50, 50, 50).data;
+    let red = 0;
+    let empty = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] > 200 && data[i + 1] < 50 && data[i + 3] > 200) red++;
+      if (data[i + 3] === 0) empty++;
+    }
+    // A pattern: red dots with gaps between them, nothing outside the polygon.
+    expect(red).toBeGreaterThan(200);
+    expect(empty).toBeGreaterThan(200);
+    expect(pixel(canvas, 75, 25)).toEqual(TRANSPARENT);
+  });
+
+  it('draws at a pixel ratio: the map fills a larger canvas, lines are wider', async () => {
+    const style = await compiled(
+      sld(
+        `<Rule><LineSymbolizer><Stroke><CssParameter name="stroke">#0000FF</CssParameter><CssParameter name="stroke-width">4</CssParameter></Stroke></LineSymbolizer></Rule>`,
+      ),
+    );
+    const canvas = createMapCanvas(200, 200);
+    await drawMap(canvas, {
+      width: 100,
+      height: 100,
+      pixelRatio: 2,
+      bbox: [0, 0, 100, 100],
+      scaleDenominator: 10_000,
+      background: '#FFFFFF',
+      layers: [
+        {
+          style,
+          features: [
+            {
+              geometry: {
+                type: 'LineString',
+                coordinates: [
+                  [0, 50],
+                  [100, 50],
+                ],
+              },
+              properties: {},
+            },
+          ],
+        },
+      ],
+    });
+    expect(pixel(canvas, 150, 100)).toEqual(BLUE);
+    expect(pixel(canvas, 150, 103)).toEqual(BLUE);
+    expect(pixel(canvas, 150, 110)).toEqual([255, 255, 255, 255]);
+    expect(pixel(canvas, 199, 199)).toEqual([255, 255, 255, 255]);
+  });
+
+  it('reads features from an async iterable (a database cursor)', async () => {
+    const style = await compiled(sld(`<Rule><PolygonSymbolizer><Fill><CssParameter name="fill">#0000FF</CssParameter></Fill></PolygonSymbolizer></Rule>`));
+    async function* rows() {
+      yield square(0, 0, 50, {});
+      yield square(50, 50, 50, {});
+    }
+    const canvas = createMapCanvas(100, 100);
+    await drawMap(canvas, { width: 100, height: 100, bbox: [0, 0, 100, 100], scaleDenominator: 10_000, layers: [{ style, features: rows() }] });
+    expect(pixel(canvas, 25, 75)).toEqual(BLUE);
+    expect(pixel(canvas, 75, 25)).toEqual(BLUE);
+    expect(pixel(canvas, 75, 75)).toEqual(TRANSPARENT);
   });
 });

@@ -1,3 +1,4 @@
+import { parseXml, type XmlElement } from '@geocatalog/sld';
 import { createCanvas, Image as SkiaImage } from '@napi-rs/canvas';
 
 /**
@@ -10,6 +11,10 @@ import { createCanvas, Image as SkiaImage } from '@napi-rs/canvas';
  *   compileSld has already turned every icon into one from the style's own resources — so nothing
  *   is ever read from a file or fetched, whatever a style says (Skia's Image would do both).
  * - `CanvasPattern` / `CanvasGradient`: OpenLayers tests fills against them.
+ * - `DOMParser` / `Element`: GeoStyler reads its own SVG marks back to draw a GraphicFill pattern;
+ *   a small read-only element tree from libs/sld's XML parser serves (no entity, no DTD, no fetch).
+ * - `createImageBitmap`: OpenLayers turns a drawn mark into an ImageBitmap for speed; a Skia
+ *   canvas is drawn as fast, so it is handed back as it is (`ImageBitmap` then matches nothing).
  * Installed once, only where the global is missing (a test environment may bring its own).
  */
 export function installCanvasGlobals(): void {
@@ -19,13 +24,48 @@ export function installCanvasGlobals(): void {
   const probe = createCanvas(1, 1).getContext('2d');
   g.CanvasPattern ??= Object.getPrototypeOf(probe.createPattern(createCanvas(1, 1), 'repeat')).constructor;
   g.CanvasGradient ??= Object.getPrototypeOf(probe.createLinearGradient(0, 0, 1, 1)).constructor;
+  g.DOMParser ??= SvgParser;
+  g.Element ??= SvgElement;
+  g.createImageBitmap ??= (source: unknown) => Promise.resolve(source);
+  g.ImageBitmap ??= class ImageBitmap {};
   g.Image ??= DataUriImage;
   g.HTMLImageElement ??= DataUriImage;
   g.document ??= {
-    createElement: (tag: string) => (tag.toLowerCase() === 'canvas' ? createCanvas(300, 150) : new MeasureElement()),
+    // OpenLayers sets a canvas' CSS size (toContext): a `style` to write it on.
+    createElement: (tag: string) => (tag.toLowerCase() === 'canvas' ? Object.assign(createCanvas(300, 150), { style: {} }) : new MeasureElement()),
     body: { appendChild: () => undefined, removeChild: () => undefined },
     fonts: { ready: Promise.resolve(), forEach: () => undefined, check: () => true },
   };
+}
+
+/** What GeoStyler reads of an SVG element: its name, attributes and child elements. */
+class SvgElement {
+  constructor(private readonly element: XmlElement) {}
+  get tagName(): string {
+    return this.element.localName;
+  }
+  get children(): SvgElement[] {
+    return this.element.children.filter((child): child is XmlElement => child.kind === 'element').map((child) => new SvgElement(child));
+  }
+  getAttribute(name: string): string | null {
+    return this.element.attributes.find((attribute) => attribute.qualifiedName === name)?.value ?? null;
+  }
+  querySelector(name: string): SvgElement | null {
+    if (this.tagName === name) return this;
+    for (const child of this.children) {
+      const found = child.querySelector(name);
+      if (found) return found;
+    }
+    return null;
+  }
+}
+
+/** `new DOMParser().parseFromString(svg, 'image/svg+xml')`: a document with `querySelector`. */
+class SvgParser {
+  parseFromString(text: string): { querySelector(name: string): SvgElement | null } {
+    const { root } = parseXml(text, { dropWhitespaceText: true });
+    return { querySelector: (name) => (root ? new SvgElement(root).querySelector(name) : null) };
+  }
 }
 
 /** A `div` for OpenLayers' text-height measure: a line of the font is 1.2 × its size (CSS `normal`). */
