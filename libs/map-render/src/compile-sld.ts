@@ -18,10 +18,11 @@ export async function compileSld(sld: string, options: CompileOptions = {}): Pro
   try {
     read = await new SldStyleParser({ sldEnvironment: 'GeoServer', locale: 'en' }).readStyle(withoutGeometryProperty(sld));
   } catch (error) {
-    return { style: null, errors: [messageOf(error)], unsupported: [], approximated: [] };
+    return { style: null, errors: [messageOf(error)], unsupported: audit?.unsupported ?? [], approximated: audit?.approximated ?? [] };
   }
   if (read.errors?.length || !read.output) {
-    return { style: null, errors: (read.errors ?? ['The SLD could not be read.']).map(messageOf), unsupported: [], approximated: [] };
+    const errors = (read.errors ?? ['The SLD could not be read.']).map(messageOf);
+    return { style: null, errors, unsupported: audit?.unsupported ?? [], approximated: audit?.approximated ?? [] };
   }
   // The two parsers pin different geostyler-style majors; the style objects are plain JSON alike.
   const geostyler = read.output as unknown as GeoStylerStyle;
@@ -58,8 +59,9 @@ export async function compileSld(sld: string, options: CompileOptions = {}): Pro
   }
   const output = written.output as unknown as StyleFunction | Style | Style[];
   const olStyle: StyleFunction = typeof output === 'function' ? output : () => output;
+  const rules = audit && audit.rules.length === geostyler.rules.length ? audit.rules : geostyler.rules.map((rule) => ({ name: rule.name ?? '' }));
   return {
-    style: { name: geostyler.name, geostyler, olStyle },
+    style: { name: geostyler.name, geostyler, rules, olStyle },
     errors: [],
     unsupported: [...unsupported],
     approximated: [...approximated],

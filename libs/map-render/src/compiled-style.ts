@@ -1,5 +1,6 @@
 import type { Style as GeoStylerStyle } from 'geostyler-style';
 import type { StyleFunction } from 'ol/style/Style';
+import type { RuleDescription } from './sld-audit';
 
 /**
  * One SLD style read into the shared style model: the GeoStyler style (rules, filters, scale
@@ -11,6 +12,8 @@ export interface CompiledStyle {
   readonly name: string;
   /** The GeoStyler style the SLD was read into: rules in document order. */
   readonly geostyler: GeoStylerStyle;
+  /** Name, Title and Abstract of each of `geostyler.rules` (GeoStyler keeps the Title as the name). */
+  readonly rules: readonly RuleDescription[];
   /**
    * OpenLayers' style for a feature at a resolution. GeoStyler turns the resolution into a scale
    * denominator as if it were metres per 0.28 mm pixel: `drawMap` passes
@@ -22,7 +25,11 @@ export interface CompiledStyle {
 
 /** What `compileSld` answers. Never throws: a bad SLD comes back as `errors`. */
 export interface CompileResult {
-  /** The compiled style; null when the SLD could not be read or written. */
+  /**
+   * The compiled style; null when the SLD could not be read or written. GetMap checks
+   * `unsupported` first: an SLD GeoStyler cannot read because of an element the renderer does not
+   * draw (a spatial filter) has both.
+   */
   style: CompiledStyle | null;
   /** Why the SLD could not be read or turned into a style (one sentence each). */
   errors: string[];

@@ -5,5 +5,5 @@ export { resourceName } from './icon-resources';
 export { drawLegendIcon, LEGEND_ICON_SIZE, legendEntries, legendStyle, type LegendEntry } from './legend';
 export { filterToCql, legendJson, type JsonLegendLayer, type JsonLegendRule } from './legend-json';
 export { dpiPixelRatio, METRES_PER_DEGREE, OGC_DPI, OGC_PIXEL_SIZE_M, ogcScaleDenominator } from './ogc-scale';
-export { auditSld, type SldAudit } from './sld-audit';
+export { auditSld, type RuleDescription, type SldAudit } from './sld-audit';
 export { styleColumns } from './style-columns';

@@ -1,6 +1,6 @@
-import type { Filter, Rule, Symbolizer } from 'geostyler-style';
+import type { Filter, Symbolizer } from 'geostyler-style';
 import type { CompiledStyle } from './compiled-style';
-import { legendEntries } from './legend';
+import { legendEntries, type LegendEntry } from './legend';
 
 /** One layer of GeoServer's JSON legend (`GetLegendGraphic&FORMAT=application/json`). */
 export interface JsonLegendLayer {
@@ -29,17 +29,16 @@ export function legendJson(style: CompiledStyle, layer: { layerName: string; tit
   return {
     layerName: layer.layerName,
     ...(layer.title !== undefined ? { title: layer.title } : {}),
-    rules: entries.map(({ rule }) => jsonRule(rule)),
+    rules: entries.map((entry) => jsonRule(entry)),
   };
 }
 
-function jsonRule(rule: Rule): JsonLegendRule {
-  const extra = rule as Rule & { title?: string; abstract?: string };
+function jsonRule({ rule, name, ruleTitle, abstract }: LegendEntry): JsonLegendRule {
   const symbolizers = rule.symbolizers.map(jsonSymbolizer).filter((s): s is Record<string, Record<string, unknown>> => s !== null);
   return {
-    ...(rule.name ? { name: rule.name } : {}),
-    ...(extra.title ? { title: extra.title } : {}),
-    ...(extra.abstract ? { abstract: extra.abstract } : {}),
+    ...(name ? { name } : {}),
+    ...(ruleTitle ? { title: ruleTitle } : {}),
+    ...(abstract ? { abstract } : {}),
     ...(rule.filter ? { filter: `[${filterToCql(rule.filter)}]` } : {}),
     ...(symbolizers.length ? { symbolizers } : {}),
   };

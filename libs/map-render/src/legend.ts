@@ -18,6 +18,9 @@ export interface LegendEntry {
   name: string;
   /** What the legend shows beside the icon: the rule's title, else its name, else `Rule N`. */
   title: string;
+  /** The rule's own Title and Abstract, when it has them. */
+  ruleTitle?: string;
+  abstract?: string;
   /** Kinds of the rule's symbolizers: `Fill`, `Line`, `Mark`, `Icon`, `Text`. */
   kinds: string[];
   /** The rule, as GeoStyler reads it (filter and scale range kept; the icon ignores them). */
@@ -28,13 +31,14 @@ export interface LegendEntry {
 export const LEGEND_ICON_SIZE = 20;
 
 /** The legend of a style: one entry per rule, in the SLD's order. */
-export function legendEntries(style: CompiledStyle | GeoStylerStyle): LegendEntry[] {
-  const geostyler = 'geostyler' in style ? style.geostyler : style;
-  return geostyler.rules.map((rule: Rule, index: number) => {
-    const title = (rule as Rule & { title?: string }).title;
+export function legendEntries(style: CompiledStyle): LegendEntry[] {
+  return style.geostyler.rules.map((rule: Rule, index: number) => {
+    const { name, title, abstract } = style.rules[index] ?? { name: rule.name ?? '' };
     return {
-      name: rule.name ?? '',
-      title: title || rule.name || `Rule ${index + 1}`,
+      name,
+      title: title || name || `Rule ${index + 1}`,
+      ...(title ? { ruleTitle: title } : {}),
+      ...(abstract ? { abstract } : {}),
       kinds: rule.symbolizers.map((symbolizer: Symbolizer) => symbolizer.kind),
       rule,
     };

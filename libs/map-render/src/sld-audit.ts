@@ -197,7 +197,18 @@ const FUNCTIONS = new Set([
   'toRadians',
 ]);
 
+/** Where an attribute or arithmetic in a symbolizer is read (outside filters, which read them all). */
+const EXPRESSION_PARENTS = new Set(['Function', 'Label', 'Geometry']);
+const ARITHMETIC = new Set(['Add', 'Sub', 'Mul', 'Div']);
+
 const STYLE_NAMESPACES = new Set(['http://www.opengis.net/sld', 'http://www.opengis.net/se', 'http://www.opengis.net/ogc']);
+
+/** A rule's own words: its Name, Title and Abstract (SE: Description/Title, Description/Abstract). */
+export interface RuleDescription {
+  name: string;
+  title?: string;
+  abstract?: string;
+}
 
 /** What the walk over the SLD's elements found. */
 export interface SldAudit {
@@ -207,6 +218,8 @@ export interface SldAudit {
   approximated: string[];
   /** For each Rule in document order (all NamedLayers, UserStyles, FeatureTypeStyles): has an ElseFilter. */
   elseRules: boolean[];
+  /** For each Rule in document order: its Name, Title and Abstract (GeoStyler keeps one of them). */
+  rules: RuleDescription[];
   /** The number of FeatureTypeStyles (GeoStyler's model keeps their rules, not their drawing order). */
   featureTypeStyles: number;
 }
@@ -218,20 +231,29 @@ export function auditSld(sld: string): SldAudit | null {
   const unsupported = new Set<string>();
   const approximated = new Set<string>();
   const elseRules: boolean[] = [];
+  const rules: RuleDescription[] = [];
   let featureTypeStyles = 0;
-  const walk = (element: XmlElement, inRasterOrUnknown: boolean): void => {
+  const walk = (element: XmlElement, inRasterOrUnknown: boolean, parent: string, inFilter: boolean): void => {
     const name = element.localName;
     if (element.namespaceUri === null || !STYLE_NAMESPACES.has(element.namespaceUri)) {
       // GML inside a filter (a spatial filter's geometry) is reported with the filter itself.
       return;
     }
     if (name === 'FeatureTypeStyle') featureTypeStyles += 1;
-    if (name === 'Rule') elseRules.push(element.children.some((c) => c.kind === 'element' && c.localName === 'ElseFilter'));
+    if (name === 'Rule') {
+      elseRules.push(element.children.some((c) => c.kind === 'element' && c.localName === 'ElseFilter'));
+      rules.push(describeRule(element));
+    }
     let stop = inRasterOrUnknown;
     if (!inRasterOrUnknown) {
       if (name === 'VendorOption') {
         const option = getAttribute(element, 'name')?.value ?? '';
         (HINT_VENDOR_OPTIONS.has(option) ? approximated : unsupported).add(`VendorOption ${option}`);
+      } else if (!inFilter && (name === 'PropertyName' || ARITHMETIC.has(name)) && !EXPRESSION_PARENTS.has(parent)) {
+        // geostyler-sld-parser reads an attribute or arithmetic in a symbolizer's parameter only
+        // inside a Function (a Label takes attributes too); elsewhere it drops it without a word.
+        unsupported.add(`${name} (in ${parent})`);
+        stop = true;
       } else if (name === 'Function') {
         const fn = getAttribute(element, 'name')?.value ?? '';
         if (!FUNCTIONS.has(fn)) unsupported.add(`Function ${fn}`);
@@ -248,8 +270,21 @@ export function auditSld(sld: string): SldAudit | null {
         stop = true;
       }
     }
-    for (const child of element.children) if (child.kind === 'element') walk(child, stop);
+    const filter = inFilter || name === 'Filter';
+    for (const child of element.children) if (child.kind === 'element') walk(child, stop, name, filter);
   };
-  walk(root, false);
-  return { unsupported: [...unsupported], approximated: [...approximated], elseRules, featureTypeStyles };
+  walk(root, false, '', false);
+  return { unsupported: [...unsupported], approximated: [...approximated], elseRules, rules, featureTypeStyles };
+}
+
+function describeRule(rule: XmlElement): RuleDescription {
+  const children = (element: XmlElement) => element.children.filter((c): c is XmlElement => c.kind === 'element');
+  const own = children(rule);
+  const description = own.find((c) => c.localName === 'Description');
+  const text = (localName: string) => {
+    const found = own.find((c) => c.localName === localName) ?? (description && children(description).find((c) => c.localName === localName));
+    const value = found?.text.trim();
+    return value ? value : undefined;
+  };
+  return { name: text('Name') ?? '', title: text('Title'), abstract: text('Abstract') };
 }
