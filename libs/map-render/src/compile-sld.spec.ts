@@ -1,7 +1,7 @@
 import Feature from 'ol/Feature';
 import Polygon from 'ol/geom/Polygon';
 import { RED_FILL, sld } from '../testing/sld';
-import { compileSld } from './compile-sld';
+import { compileSld, flattenUnsupported } from './compile-sld';
 import { resolutionForScale, stylesOf } from './draw-map';
 
 const feature = (properties: Record<string, unknown>) => {
@@ -101,5 +101,14 @@ describe('compileSld', () => {
     expect(result.style).toBeNull();
     expect(result.errors.length).toBeGreaterThan(0);
     expect(result.errors[0]).not.toContain('\n');
+  });
+});
+
+describe('flattenUnsupported', () => {
+  it("flattens GeoStyler's nested unsupported properties into lines", () => {
+    expect(flattenUnsupported({ Symbolizer: { FillSymbolizer: { opacity: { support: 'none', info: 'use fillOpacity' } } } })).toEqual([
+      'Symbolizer FillSymbolizer opacity (none): use fillOpacity',
+    ]);
+    expect(flattenUnsupported(undefined)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import Feature from 'ol/Feature';
 import Polygon from 'ol/geom/Polygon';
 import Style from 'ol/style/Style';
 import { describe, expect, it } from 'vitest';
-import { legendEntries, sldToMapStyle, unsupportedList } from './sld-to-map-style';
+import { legendEntries, sldToMapStyle } from './sld-to-map-style';
 
 const sld = (body: string, version = '1.0.0') => `<?xml version="1.0" encoding="UTF-8"?>
 <StyledLayerDescriptor version="${version}" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc"${
@@ -76,6 +76,11 @@ describe('sldToMapStyle', () => {
     expect(result.geostyler?.rules[0].symbolizers[0].kind).toBe('Line');
   });
 
+  it('warns about what neither the preview nor GetMap draws, by element name', async () => {
+    const result = await sldToMapStyle(sld(`<Rule><RasterSymbolizer><Opacity>1</Opacity></RasterSymbolizer></Rule>`));
+    expect(result.warnings).toContain('RasterSymbolizer: not drawn');
+  });
+
   it('reports text that is not XML as an error instead of throwing', async () => {
     const result = await sldToMapStyle('<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld"><Foo');
     expect(result.style).toBeNull();
@@ -87,17 +92,7 @@ describe('sldToMapStyle', () => {
 describe('legendEntries', () => {
   it('has one entry per rule with its name and symbolizer kinds, filters left out', async () => {
     const result = await sldToMapStyle(BLUE_POLYGONS);
-    const entries = legendEntries(result.geostyler!);
+    const entries = legendEntries(result.compiled!);
     expect(entries.map((e) => [e.title, e.kinds])).toEqual([['all', ['Fill']]]);
-    expect(entries[0].style.rules[0].filter).toBeUndefined();
-  });
-});
-
-describe('unsupportedList', () => {
-  it('flattens nested unsupported properties', () => {
-    expect(unsupportedList({ Symbolizer: { FillSymbolizer: { opacity: { support: 'none', info: 'use fillOpacity' } } } })).toEqual([
-      'Symbolizer FillSymbolizer opacity (none): use fillOpacity',
-    ]);
-    expect(unsupportedList(undefined)).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ export default function StylePreview({ layer, sld }: StylePreviewProps) {
   const [lastGood, setLastGood] = useState(mapStyle);
   if (mapStyle && mapStyle.style && mapStyle !== lastGood) setLastGood(mapStyle);
   const shown = mapStyle?.style ? mapStyle : lastGood;
-  const legend = useMemo(() => (shown?.geostyler ? legendEntries(shown.geostyler) : []), [shown]);
+  const legend = useMemo(() => (shown?.compiled ? legendEntries(shown.compiled) : []), [shown]);
   const [identified, setIdentified] = useState<IdentifiedFeature[] | null>(null);
   const [status, setStatus] = useState<MapStatus | null>(null);
   const box = featureType.data?.latLonBbox;

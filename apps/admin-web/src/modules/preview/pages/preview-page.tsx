@@ -49,7 +49,7 @@ export default function PreviewPage() {
   const style = styles.find((s) => qualifiedStyleName(s) === requested) ?? styles[0] ?? null;
   const sld = useStyleSld(style);
   const { mapStyle, converting } = useMapStyle(sld.data);
-  const legend = useMemo(() => (mapStyle?.geostyler ? legendEntries(mapStyle.geostyler) : []), [mapStyle]);
+  const legend = useMemo(() => (mapStyle?.compiled ? legendEntries(mapStyle.compiled) : []), [mapStyle]);
   const box = featureType.data?.latLonBbox;
   const extent = useMemo<[number, number, number, number] | null>(() => (box ? [box.minx, box.miny, box.maxx, box.maxy] : null), [box]);
 
@@ -196,7 +196,7 @@ export default function PreviewPage() {
             )}
             {mapStyle && mapStyle.warnings.length > 0 && (
               <details className="preview-page__warnings">
-                <summary>{mapStyle.warnings.length} parts are drawn only by the server</summary>
+                <summary>{mapStyle.warnings.length} parts of the style are not drawn as written (here and by GetMap)</summary>
                 <ul>
                   {mapStyle.warnings.map((warning) => (
                     <li key={warning}>{warning}</li>
