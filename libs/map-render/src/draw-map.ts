@@ -1,6 +1,7 @@
 import type { Geometry as GeoJsonGeometry } from 'geojson';
 import type Feature from 'ol/Feature';
 import type Geometry from 'ol/geom/Geometry';
+import ImageState from 'ol/ImageState';
 import CanvasImmediateRenderer from 'ol/render/canvas/Immediate';
 import Style from 'ol/style/Style';
 import type Text from 'ol/style/Text';
@@ -94,23 +95,42 @@ export async function drawMap(canvas: CanvasLike, request: DrawMapRequest): Prom
   const styleResolution = resolutionForScale(request.scaleDenominator);
   const labels: { geometry: Geometry; text: Text }[] = [];
 
+  /** Draws one feature; answers a promise only when an icon named by an attribute must load first. */
+  const draw = (layer: DrawLayer, drawFeature: DrawFeature): Promise<void> | undefined => {
+    const geometry = toOlGeometry(drawFeature.geometry);
+    if (!geometry) return undefined;
+    const feature = new DrawnFeature(geometry, drawFeature.properties) as unknown as Feature;
+    const styles = stylesFor(layer.style, feature, geometry, styleResolution);
+    const loading = styles.map((style) => style.getImage()).filter((image) => image && image.getImageState() !== ImageState.LOADED);
+    if (loading.length > 0) return Promise.all(loading.map((image) => iconLoaded(image!))).then(() => paint(feature, geometry, styles));
+    paint(feature, geometry, styles);
+    return undefined;
+  };
+  const paint = (feature: Feature, geometry: Geometry, styles: Style[]): void => {
+    for (const style of styles) {
+      const styleGeometry = (style.getGeometryFunction()(feature) as Geometry | undefined) ?? geometry;
+      renderer.setFillStrokeStyle(style.getFill(), style.getStroke());
+      renderer.setImageStyle(style.getImage());
+      renderer.setTextStyle(null as unknown as Text);
+      renderer.drawGeometry(styleGeometry);
+      const text = style.getText();
+      if (text && text.getText()) labels.push({ geometry: styleGeometry, text });
+    }
+  };
+
   for (const layer of request.layers) {
     await preloadIcons(layer.style.geostyler);
-    for await (const drawFeature of layer.features) {
-      const geometry = toOlGeometry(drawFeature.geometry);
-      if (!geometry) continue;
-      const feature = new DrawnFeature(geometry, drawFeature.properties) as unknown as Feature;
-      const styles = stylesFor(layer.style, feature, geometry, styleResolution);
-      for (const style of styles) {
-        const styleGeometry = (style.getGeometryFunction()(feature) as Geometry | undefined) ?? geometry;
-        const image = style.getImage();
-        if (image) await iconLoaded(image);
-        renderer.setFillStrokeStyle(style.getFill(), style.getStroke());
-        renderer.setImageStyle(image);
-        renderer.setTextStyle(null as unknown as Text);
-        renderer.drawGeometry(styleGeometry);
-        const text = style.getText();
-        if (text && text.getText()) labels.push({ geometry: styleGeometry, text });
+    const features = layer.features;
+    // An array is drawn without awaiting per feature (`for await` would, for each).
+    if (Symbol.iterator in features) {
+      for (const drawFeature of features) {
+        const pending = draw(layer, drawFeature);
+        if (pending) await pending;
+      }
+    } else {
+      for await (const drawFeature of features) {
+        const pending = draw(layer, drawFeature);
+        if (pending) await pending;
       }
     }
   }
