@@ -159,6 +159,17 @@ describe('drawMap on a Skia canvas', () => {
     expect(missing.unsupported).toEqual(["ExternalGraphic (icons/blue.png is not among the style's resources)"]);
   });
 
+  it('fails naming ExternalGraphic when an icon cannot be decoded, never hangs', async () => {
+    const result = await compileSld(
+      sld(`<Rule><PointSymbolizer><Graphic><ExternalGraphic><OnlineResource xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="data:image/png;base64,AAAA"/>
+        <Format>image/png</Format></ExternalGraphic></Graphic></PointSymbolizer></Rule>`),
+    );
+    expect(result.unsupported).toEqual([]);
+    await expect(draw(result.style as CompiledStyle, [{ geometry: { type: 'Point', coordinates: [50, 50] }, properties: {} }])).rejects.toThrow(
+      'ExternalGraphic: the image could not be decoded.',
+    );
+  });
+
   it('fills a polygon with a GraphicFill of marks', async () => {
     const style = await compiled(
       sld(`<Rule><PolygonSymbolizer><Fill><GraphicFill><Graphic><Mark><WellKnownName>circle</WellKnownName>

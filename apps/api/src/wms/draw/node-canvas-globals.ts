@@ -92,6 +92,13 @@ class DataUriImage extends SkiaImage {
     this.onerror = (event: Event) => setImmediate(() => this.dispatch('error', event));
   }
 
+  /** Set when `src` was not a data: URI or bytes: `decode()` rejects, `error` fires. */
+  refused = false;
+
+  override decode(): Promise<void> {
+    return this.refused ? Promise.reject(new Error('Only data: URIs are decoded.')) : super.decode();
+  }
+
   addEventListener(type: string, listener: (event: unknown) => void): void {
     if (!this.listeners.has(type)) this.listeners.set(type, new Set());
     this.listeners.get(type)?.add(listener);
@@ -114,8 +121,13 @@ Object.defineProperty(DataUriImage.prototype, 'src', {
   },
   set(this: DataUriImage, value: unknown) {
     const bytes = value instanceof Uint8Array ? value : typeof value === 'string' ? decodeDataUri(value) : null;
-    // Anything but bytes or a data: URI (a path, a URL) becomes an image that fails to decode.
-    skiaSrc?.set?.call(this, bytes && isSvg(bytes) ? rasterizeSvg(bytes) : (bytes ?? new Uint8Array(0)));
+    // Anything but bytes or a data: URI (a path, a URL) is never handed to Skia: the image fails.
+    this.refused = bytes === null || bytes.length === 0;
+    if (this.refused) {
+      setImmediate(() => this.onerror?.({ type: 'error' } as Event));
+      return;
+    }
+    skiaSrc?.set?.call(this, bytes && isSvg(bytes) ? rasterizeSvg(bytes) : bytes);
   },
 });
 
