@@ -71,6 +71,14 @@ describe('compileSld', () => {
     expect(result.unsupported).toEqual(['PropertyName (in CssParameter)', 'Mul (in Rotation)']);
   });
 
+  it('draws a Halo as far beyond the glyphs as its Radius, as GeoServer (a stroke twice as wide)', async () => {
+    const result = await compileSld(
+      sld(`<Rule><TextSymbolizer><Label><ogc:PropertyName>name</ogc:PropertyName></Label><Halo><Radius>3</Radius></Halo></TextSymbolizer></Rule>`),
+    );
+    const [style] = stylesOf(result.style!.olStyle(feature({ name: 'A' }), 1));
+    expect(style.getText()?.getStroke()?.getWidth()).toBe(6);
+  });
+
   it('reads a Geometry naming the geometry column, drawing the feature geometry', async () => {
     const result = await compileSld(
       sld(

@@ -40,6 +40,7 @@ export async function compileSld(sld: string, options: CompileOptions = {}): Pro
     unsupported.add('UserStyle (no rule the renderer can read)');
   }
   for (const missing of resolveIcons(geostyler, options.resources)) unsupported.add(missing);
+  haloAsGeoServerDraws(geostyler);
   for (const line of inSldWords(flattenUnsupported(read.unsupportedProperties))) approximated.add(line);
 
   const olParser = new OlStyleParser();
@@ -75,6 +76,19 @@ export async function compileSld(sld: string, options: CompileOptions = {}): Pro
  */
 function withoutGeometryProperty(sld: string): string {
   return sld.replace(/<([\w-]+:)?Geometry>\s*<([\w-]+:)?PropertyName>[^<]*<\/([\w-]+:)?PropertyName>\s*<\/([\w-]+:)?Geometry>/g, '');
+}
+
+/**
+ * A Halo's Radius is how far GeoServer's halo reaches beyond the glyphs; GeoStyler makes it the
+ * width of OpenLayers' text stroke, which reaches half its width beyond them. Doubled here, so a
+ * halo is as wide as GeoServer draws it.
+ */
+function haloAsGeoServerDraws(style: GeoStylerStyle): void {
+  for (const rule of style.rules) {
+    for (const symbolizer of rule.symbolizers) {
+      if (symbolizer.kind === 'Text' && typeof symbolizer.haloWidth === 'number') symbolizer.haloWidth *= 2;
+    }
+  }
 }
 
 /** GeoStyler's notes that say less than the audit does (it names LinePlacement itself). */
