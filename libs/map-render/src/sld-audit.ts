@@ -87,7 +87,7 @@ const DRAWN = new Set([
 
 /** Drawn, but not exactly as GeoServer draws them: reported as approximations, never refused. */
 const APPROXIMATED: Record<string, string> = {
-  LinePlacement: 'LinePlacement (the label is drawn horizontally at the middle of the line)',
+  LinePlacement: "LinePlacement (GetMap draws the label horizontally at the line's middle; the console's map along the line)",
   Priority: 'Priority (labels are not ranked; all are drawn)',
   LegendGraphic: "LegendGraphic (the legend draws the rule's symbolizers)",
   Geometry: "Geometry (the feature's default geometry is drawn)",
