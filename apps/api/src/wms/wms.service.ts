@@ -1,0 +1,167 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { PostgisConnector } from '../datastores/postgis/postgis.connector';
+import { capabilitiesModel } from './capabilities-model';
+import { capabilities111, capabilities130 } from './capabilities-xml';
+import { GetMapParams, mapGeometry, parseGetMap } from './getmap-params';
+import { layerFeatures } from './map-features';
+import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
+import { LayerToDraw, layersToDraw } from './map-layers';
+import { CompiledStyle, MAP_RENDERER, MapRenderer } from './map-renderer';
+import { checkSldBody, sldForLayer } from './sld-library';
+import { WmsCatalog, WmsLayer } from './wms-catalog';
+import { invalidCrs, WmsException, WmsVersion } from './wms-exception';
+import type { WmsParams } from './wms-params';
+import { WMS_SERVICE_METADATA, WmsServiceMetadata, WmsServiceMetadataSource } from './wms-service-metadata';
+
+/** Where a request came in: the global service or a workspace's virtual one, and its public URLs. */
+export interface WmsScope {
+  /** The virtual service's workspace; null for the global service. */
+  workspace: string | null;
+  /** Public base URL (context path included), e.g. `https://maps.example.org/geoserver`. */
+  base: string;
+}
+
+/** A map image. */
+export interface MapImage {
+  contentType: string;
+  body: Buffer;
+}
+
+/** GetCapabilities and GetMap (contract §10). Exceptions are {@link WmsException}s or CatalogErrors. */
+@Injectable()
+export class WmsService {
+  private readonly logger = new Logger('WMS');
+
+  constructor(
+    private readonly catalog: WmsCatalog,
+    private readonly connector: PostgisConnector,
+    @Inject(WMS_SERVICE_METADATA) private readonly settings: WmsServiceMetadataSource,
+    @Inject(MAP_RENDERER) readonly renderer: MapRenderer,
+  ) {}
+
+  /** The settings that apply to the scope; a disabled service is refused. */
+  async metadata(scope: WmsScope): Promise<WmsServiceMetadata> {
+    const m = await this.settings.metadata(scope.workspace);
+    if (!m.enabled) throw new WmsException('Service WMS is disabled', 'OperationNotSupported', 'service');
+    return m;
+  }
+
+  /** The base URL written in the documents: the settings' proxyBaseUrl, else the request's. */
+  publicBase(scope: WmsScope, m: WmsServiceMetadata): string {
+    return (m.proxyBaseUrl?.replace(/\/+$/, '') || scope.base);
+  }
+
+  async capabilities(version: WmsVersion, scope: WmsScope): Promise<string> {
+    const m = await this.metadata(scope);
+    const base = this.publicBase(scope, m);
+    const [layers, groups] = await Promise.all([this.catalog.advertisedLayers(scope.workspace), this.catalog.groups(scope.workspace)]);
+    const model = capabilitiesModel({
+      service: m,
+      serviceUrl: `${base}${scope.workspace ? `/${encodeURIComponent(scope.workspace)}` : ''}/wms`,
+      schemas: `${base}/schemas`,
+      workspace: scope.workspace,
+      layers,
+      groups,
+    });
+    return version === '1.3.0' ? capabilities130(model) : capabilities111(model);
+  }
+
+  /** Reads and checks a GetMap request (no drawing). */
+  async mapRequest(params: WmsParams, scope: WmsScope): Promise<MapRequest> {
+    const m = await this.metadata(scope);
+    const p = parseGetMap(params, m);
+    if (p.sldBody !== undefined) checkSldBody(p.sldBody);
+    const draws = await layersToDraw(this.catalog, scope.workspace, p.layers, p.styles);
+    if (!draws.length) throw new WmsException(`Nothing to draw: the layer groups in LAYERS have no enabled layer`, 'LayerNotDefined', 'layers');
+    for (const d of draws) {
+      if (d.layer.cqlFilter !== null) {
+        throw new WmsException(`Layer ${d.layer.workspace}:${d.layer.name} has a cqlFilter, which this server cannot apply yet: it draws nothing`);
+      }
+    }
+    const crs = await this.lookUpCrs(p.version, p.crs, draws[0].layer);
+    return { params: p, crs, layers: draws, ...mapGeometry(p, crs) };
+  }
+
+  /** Draws the map. */
+  async getMap(params: WmsParams, scope: WmsScope): Promise<MapImage> {
+    const request = await this.mapRequest(params, scope);
+    const p = request.params;
+    const styles = await this.compileStyles(request);
+    const [minx, , maxx] = request.bbox;
+    if (!(maxx > minx)) throw new WmsException('Empty BBOX', 'InvalidParameterValue', 'bbox');
+    const canvas = this.renderer.createMapCanvas(p.width, p.height);
+    await this.renderer.drawMap(canvas, {
+      width: p.width,
+      height: p.height,
+      bbox: request.bbox,
+      scaleDenominator: request.scaleDenominator,
+      pixelRatio: request.pixelRatio,
+      background: p.transparent ? undefined : p.bgcolor,
+      layers: request.layers.map((d, i) => ({
+        style: styles[i].style,
+        features: layerFeatures(this.connector, d.layer, { crs: request.crs, bbox: request.bbox, width: p.width }, styles[i].columns, this.logger),
+      })),
+    });
+    const body = await this.renderer.encodeImage(canvas, p.format, { transparent: p.transparent, bgcolor: p.bgcolor });
+    return { contentType: p.format === 'image/png8' ? 'image/png' : p.format, body };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** The CRS as the first layer's store knows it (its spatial_ref_sys); InvalidSRS/InvalidCRS when it does not. */
+  private async lookUpCrs(version: WmsVersion, code: CrsCode, layer: WmsLayer): Promise<MapCrs> {
+    try {
+      const info = await this.connector.crs(layer.store, `EPSG:${code.srid}`);
+      return { ...code, geographic: !info.projected && !/^\s*GEOCCS/i.test(info.wkt), metresPerUnit: info.projected ? projectedUnitFactor(info.wkt) : 1 };
+    } catch (err) {
+      if (err instanceof CatalogError && err.code === 'INVALID_VALUE') throw invalidCrs(version, `Error occurred decoding the espg code ${code.label}: ${err.message}`);
+      throw err;
+    }
+  }
+
+  /** Each layer's compiled style and the columns it reads; one compile per distinct style. */
+  private async compileStyles(request: MapRequest): Promise<Array<{ style: CompiledStyle; columns: string[] }>> {
+    const cache = new Map<string, Promise<{ style: CompiledStyle; columns: string[] }>>();
+    const compile = (key: string, name: string, load: () => Promise<string>) => {
+      let entry = cache.get(key);
+      if (!entry) {
+        entry = load().then(async (sld) => {
+          const result = await this.renderer.compileSld(sld);
+          if (!result.style || result.errors.length) throw new WmsException(`Style ${name} cannot be drawn: ${result.errors.join('; ') || 'it holds no style'}`, 'StyleNotDefined', 'styles');
+          if (result.unsupported.length) throw new WmsException(`Style ${name} uses what this server cannot draw: ${result.unsupported.join(', ')}`);
+          return { style: result.style, columns: this.renderer.styleColumns(result.style) };
+        });
+        cache.set(key, entry);
+      }
+      return entry;
+    };
+    return Promise.all(
+      request.layers.map((d) => {
+        if (request.params.sldBody !== undefined) {
+          const sld = sldForLayer(request.params.sldBody, d);
+          if (sld) return compile(`sld:${d.requested}:${d.layer.id}`, `${d.layer.name} (SLD_BODY)`, async () => sld);
+        }
+        return compile(`id:${d.style.id ?? d.style.name}`, d.style.workspace ? `${d.style.workspace}:${d.style.name}` : d.style.name, () => this.styleText(d));
+      }),
+    );
+  }
+
+  private async styleText(d: LayerToDraw): Promise<string> {
+    const id = d.style.id ?? (await this.catalog.globalStyleId(d.style.name));
+    const style = id !== null ? await this.catalog.styleById(id) : null;
+    if (!style?.sld) throw new WmsException(`Style ${d.style.name} has no SLD to draw with`, 'StyleNotDefined', 'styles');
+    return style.sld;
+  }
+}
+
+/** A GetMap request read, checked and resolved: what is drawn, where, at which scale. */
+export interface MapRequest {
+  params: GetMapParams;
+  crs: MapCrs;
+  layers: LayerToDraw[];
+  /** x/y in the map's CRS. */
+  bbox: [number, number, number, number];
+  scaleDenominator: number;
+  pixelRatio: number;
+}
