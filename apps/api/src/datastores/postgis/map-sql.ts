@@ -25,7 +25,7 @@ export interface MapQuery {
   pixelSize: number;
   /** Property columns to read (unknown names are left out). */
   columns: string[];
-  /** True when the map's CRS is geographic (its box's latitudes are kept off the poles). */
+  /** True when the map's CRS is geographic (a box transformed from it is kept off the poles). */
   geographic: boolean;
 }
 
@@ -48,7 +48,8 @@ export function mapFeaturesSql(pg: string, source: FeatureSource, q: MapQuery): 
   const col = `t.${escapeIdentifier(geometry.column)}`;
   const declared = geometry.geography ? 4326 : source.srid > 0 ? source.srid : 4326;
   const native = geometry.geography ? `${col}::${pg}.geometry` : geometry.srid === declared ? col : `${pg}.ST_SetSRID(${col}, ${declared})`;
-  const box = q.geographic ? { ...q.box, miny: Math.max(q.box.miny, -MAX_LATITUDE), maxy: Math.min(q.box.maxy, MAX_LATITUDE) } : q.box;
+  // Only a box transformed to another CRS is kept off the poles: drawn in its own CRS, a pole is a line like any other.
+  const box = q.geographic && declared !== q.srid ? { ...q.box, miny: Math.max(q.box.miny, -MAX_LATITUDE), maxy: Math.min(q.box.maxy, MAX_LATITUDE) } : q.box;
   const params: unknown[] = [box.minx, box.miny, box.maxx, box.maxy, q.srid, q.pixelSize * SIMPLIFY_PIXELS, twkbDecimals(q.pixelSize)];
   const envelope = `${pg}.ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, $5::int)`;
   const inMap = declared === q.srid ? native : `${pg}.ST_Transform(${native}, $5::int)`;
