@@ -30,7 +30,10 @@ export function xmllint(xml: string, against: { xsd: string } | { dtd: string })
   try {
     const file = join(dir, 'doc.xml');
     writeFileSync(file, xml);
-    const args = 'xsd' in against ? ['--noout', '--nonet', '--schema', join(OGC_SCHEMAS, against.xsd), file] : ['--noout', '--nonet', '--dtdvalid', join(OGC_SCHEMAS, against.dtd), file];
+    const args =
+      'xsd' in against
+        ? ['--noout', '--nonet', '--schema', join(OGC_SCHEMAS, against.xsd), file]
+        : ['--noout', '--nonet', '--dtdvalid', join(OGC_SCHEMAS, against.dtd), file];
     try {
       execFileSync('xmllint', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       return '';

@@ -148,7 +148,10 @@ describe('GetCapabilities', () => {
     const res = await wmsGet(server, '/ows', { service: 'WMS', request: 'GetCapabilities', version: '1.3.0' });
     expect(xmllint(res.text, { xsd: XSD_130 })).toBe('');
     const missing = await wmsGet(server, '/ows', { request: 'GetCapabilities', version: '1.3.0' });
-    expect([missing.status, serviceException(missing.text)]).toEqual([200, { code: 'MissingParameterValue', locator: 'service', text: 'Could not determine the service: add SERVICE=WMS' }]);
+    expect([missing.status, serviceException(missing.text)]).toEqual([
+      200,
+      { code: 'MissingParameterValue', locator: 'service', text: 'Could not determine the service: add SERVICE=WMS' },
+    ]);
   });
 
   it('a virtual service lists only its workspace, names without prefix, links to itself', async () => {
@@ -246,7 +249,11 @@ describe('exceptions', () => {
       ),
     );
     const none = await wmsGet(server, '/wms', { service: 'WMS', version: '1.1.1' });
-    expect(serviceException(none.text)).toEqual({ code: 'MissingParameterValue', locator: 'request', text: 'Could not determine the request: add REQUEST=GetCapabilities or REQUEST=GetMap' });
+    expect(serviceException(none.text)).toEqual({
+      code: 'MissingParameterValue',
+      locator: 'request',
+      text: 'Could not determine the request: add REQUEST=GetCapabilities or REQUEST=GetMap',
+    });
     expect(none.text).toMatch(EXCEPTION_111);
   });
 

@@ -35,7 +35,10 @@ export function capabilities111(m: CapabilitiesModel): string {
     `<Exception><Format>application/vnd.ogc.se_xml</Format><Format>application/vnd.ogc.se_inimage</Format><Format>application/vnd.ogc.se_blank</Format></Exception>`,
     `<UserDefinedSymbolization SupportSLD="1" UserLayer="0" UserStyle="1" RemoteWFS="0"/>`,
     `<Layer>${el('Title', s.title)}${s.abstract ? el('Abstract', s.abstract) : ''}`,
-    m.rootCrs.filter((c) => c !== 'CRS:84').map((c) => el('SRS', c)).join(''),
+    m.rootCrs
+      .filter((c) => c !== 'CRS:84')
+      .map((c) => el('SRS', c))
+      .join(''),
     m.geographic ? `<LatLonBoundingBox ${boxAttrs(m.geographic)}/>` : '',
   ];
   for (const l of m.layers) out.push(layer111(l));

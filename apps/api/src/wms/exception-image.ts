@@ -26,7 +26,14 @@ export async function exceptionImage(renderer: MapRenderer, params: WmsParams, m
   const width = side('width');
   const height = side('height');
   const asked = (params.get('format') ?? '').toLowerCase();
-  const format: MapFormat = asked.includes('jpeg') || asked.includes('jpg') ? 'image/jpeg' : asked.includes('webp') ? 'image/webp' : asked.includes('png8') ? 'image/png8' : 'image/png';
+  const format: MapFormat =
+    asked.includes('jpeg') || asked.includes('jpg')
+      ? 'image/jpeg'
+      : asked.includes('webp')
+        ? 'image/webp'
+        : asked.includes('png8')
+          ? 'image/png8'
+          : 'image/png';
   const transparent = (params.get('transparent') ?? '').toLowerCase() === 'true';
   let bgcolor = '#ffffff';
   try {

@@ -90,7 +90,12 @@ export function parseGetMap(params: WmsParams, service: WmsServiceMetadata): Get
   const formatText = params.nonEmpty('format');
   if (!formatText) throw missing('format');
   const format = FORMATS[formatText.toLowerCase().replace(/\s+/g, ' ')];
-  if (!format) throw new WmsException(`Invalid format '${formatText}': supported formats are ${[...new Set(Object.values(FORMATS))].join(', ')}`, 'InvalidFormat', 'format');
+  if (!format)
+    throw new WmsException(
+      `Invalid format '${formatText}': supported formats are ${[...new Set(Object.values(FORMATS))].join(', ')}`,
+      'InvalidFormat',
+      'format',
+    );
 
   const crsName = version === '1.3.0' ? 'crs' : 'srs';
   // GeoServer takes either name in either version.
@@ -140,7 +145,8 @@ function parseBbox(text: string): [number, number, number, number] {
 function side(params: WmsParams, name: 'width' | 'height', max: number): number {
   const text = params.nonEmpty(name);
   if (!text) throw missing(name);
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw invalidValue(name, `Invalid ${name.toUpperCase()} '${text}': expected a whole number of pixels, at least 1`);
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1)
+    throw invalidValue(name, `Invalid ${name.toUpperCase()} '${text}': expected a whole number of pixels, at least 1`);
   const n = Number(text);
   const limit = Math.min(max, MAX_IMAGE_SIDE);
   if (n > limit) throw invalidValue(name, `${name.toUpperCase()} ${n} exceeds the maximum of ${limit} pixels`);
@@ -177,7 +183,10 @@ export function parseDpi(text: string | undefined): number | undefined {
 }
 
 /** The map's box in x/y order of its CRS, and its scale, once the CRS is known. */
-export function mapGeometry(p: Pick<GetMapParams, 'bbox' | 'width' | 'dpi'>, crs: MapCrs): { bbox: [number, number, number, number]; scaleDenominator: number; pixelRatio: number } {
+export function mapGeometry(
+  p: Pick<GetMapParams, 'bbox' | 'width' | 'dpi'>,
+  crs: MapCrs,
+): { bbox: [number, number, number, number]; scaleDenominator: number; pixelRatio: number } {
   const [a, b, c, d] = p.bbox;
   const bbox: [number, number, number, number] = bboxIsLatLon(crs) ? [b, a, d, c] : [a, b, c, d];
   return {

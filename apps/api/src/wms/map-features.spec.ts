@@ -110,13 +110,17 @@ describe('a map read', () => {
       (c) => c.query(`SELECT name, rank, ST_X(geom) AS x, ST_Y(geom) AS y FROM pts WHERE geom && ST_MakeEnvelope(-10.5, -0.5, -7.5, 1.5, 4326) ORDER BY name`),
       dbName,
     );
-    const got = features.map((f) => ({ ...f.properties, xy: (f.geometry as { coordinates: number[] }).coordinates })).sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    const got = features
+      .map((f) => ({ ...(f.properties as { name: string; rank: number }), xy: (f.geometry as { coordinates: number[] }).coordinates }))
+      .sort((a, b) => String(a.name).localeCompare(String(b.name)));
     expect(got).toEqual(expected.rows.map((r) => ({ name: r.name, rank: r.rank, xy: [r.x, r.y] })));
     expect(got.length).toBe(6);
   });
 
   it('reprojects with PostGIS to the map CRS (TWKB quantized below a tenth of a pixel)', async () => {
-    const [row] = (await admin((c) => c.query(`SELECT ST_X(g) AS x, ST_Y(g) AS y FROM (SELECT ST_Transform(geom, 3857) AS g FROM pts WHERE name = 'p1050') s`), dbName)).rows;
+    const [row] = (
+      await admin((c) => c.query(`SELECT ST_X(g) AS x, ST_Y(g) AS y FROM (SELECT ST_Transform(geom, 3857) AS g FROM pts WHERE name = 'p1050') s`), dbName)
+    ).rows;
     const box: [number, number, number, number] = [row.x - 5000, row.y - 5000, row.x + 5000, row.y + 5000];
     const features = await read(layer('pts', 4326), MERCATOR, box, ['name']);
     expect(features.map((f) => f.properties.name)).toEqual(['p1050']);
@@ -158,10 +162,29 @@ describe('a map read', () => {
           type: 'MultiPolygon',
           coordinates: [
             [
-              [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]],
-              [[2, 2], [2, 4], [4, 4], [4, 2], [2, 2]],
+              [
+                [0, 0],
+                [10, 0],
+                [10, 10],
+                [0, 10],
+                [0, 0],
+              ],
+              [
+                [2, 2],
+                [2, 4],
+                [4, 4],
+                [4, 2],
+                [2, 2],
+              ],
             ],
-            [[[20, 20], [21, 20], [21, 21], [20, 20]]],
+            [
+              [
+                [20, 20],
+                [21, 20],
+                [21, 21],
+                [20, 20],
+              ],
+            ],
           ],
         },
         properties: {},
@@ -196,7 +219,11 @@ describe('a map read', () => {
 
   it('tests the box through the spatial index', async () => {
     const table = await connector.describeTable(store, 'pts');
-    const sql = mapFeaturesSql('public', { table, srid: 4326 }, { srid: 3857, box: { minx: 0, miny: 0, maxx: 1000, maxy: 1000 }, pixelSize: 4, columns: [], geographic: false });
+    const sql = mapFeaturesSql(
+      'public',
+      { table, srid: 4326 },
+      { srid: 3857, box: { minx: 0, miny: 0, maxx: 1000, maxy: 1000 }, pixelSize: 4, columns: [], geographic: false },
+    );
     const plan = await admin(async (c) => {
       await c.query('SET enable_seqscan = off');
       return (await c.query(`EXPLAIN ${sql.text}`, sql.params)).rows.map((r) => r['QUERY PLAN']).join('\n');

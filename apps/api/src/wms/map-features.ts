@@ -18,8 +18,17 @@ export interface MapWindow {
  * the renderer starts drawing the layer and is closed when it stops (done, failed or abandoned),
  * so a map holds one batch of rows per layer at most. `columns`: the properties the style reads.
  */
-export async function* layerFeatures(connector: PostgisConnector, layer: WmsLayer, map: MapWindow, columns: string[], logger?: Logger): AsyncGenerator<MapFeature> {
-  const published = { info: { id: `${layer.workspace}:${layer.name}`, title: layer.title ?? layer.name, description: layer.abstract, latLonBbox: layer.latLonBbox }, ...layer };
+export async function* layerFeatures(
+  connector: PostgisConnector,
+  layer: WmsLayer,
+  map: MapWindow,
+  columns: string[],
+  logger?: Logger,
+): AsyncGenerator<MapFeature> {
+  const published = {
+    info: { id: `${layer.workspace}:${layer.name}`, title: layer.title ?? layer.name, description: layer.abstract, latLonBbox: layer.latLonBbox },
+    ...layer,
+  };
   const [minx, miny, maxx, maxy] = map.bbox;
   const cursor = await connector.withTable(layer.store, layer.nativeName, (table) =>
     connector.openMapFeatures(layer.store, sourceOf(published, table), {

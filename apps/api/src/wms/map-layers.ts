@@ -35,7 +35,8 @@ export async function layersToDraw(catalog: WmsCatalog, workspace: string | null
       if (!style) throw new WmsException(`Layer ${requested} has no style to draw it with`, 'StyleNotDefined', 'styles');
       out.push({ layer: found.layer, requested, style, named: !!styleName });
     } else {
-      if (styleName) throw new WmsException(`No such style: ${styleName} (layer group ${requested} is drawn with its members' styles)`, 'StyleNotDefined', 'styles');
+      if (styleName)
+        throw new WmsException(`No such style: ${styleName} (layer group ${requested} is drawn with its members' styles)`, 'StyleNotDefined', 'styles');
       await expandGroup(catalog, found.group, requested, out, 0);
     }
   }
@@ -72,7 +73,12 @@ export function namedStyle(layer: WmsLayer, name: string): StyleRef {
   const prefix = colon > 0 ? name.slice(0, colon) : null;
   const local = colon > 0 ? name.slice(colon + 1) : name;
   const style = layer.styles.find((s) => s.name === local && (prefix === null || prefix === s.workspace));
-  if (!style) throw new WmsException(`No such style: ${name} (layer ${layer.workspace}:${layer.name} offers ${layer.styles.map(styleLabel).join(', ') || 'none'})`, 'StyleNotDefined', 'styles');
+  if (!style)
+    throw new WmsException(
+      `No such style: ${name} (layer ${layer.workspace}:${layer.name} offers ${layer.styles.map(styleLabel).join(', ') || 'none'})`,
+      'StyleNotDefined',
+      'styles',
+    );
   return style;
 }
 

@@ -173,13 +173,18 @@ export class WmsCatalog {
 
   /** A group by id, or null. */
   async groupById(id: number): Promise<WmsGroup | null> {
-    const rows = await this.db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM layer_group g LEFT JOIN workspace w ON w.id = g.workspace_id WHERE g.id = $1`, [id]);
+    const rows = await this.db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM layer_group g LEFT JOIN workspace w ON w.id = g.workspace_id WHERE g.id = $1`, [
+      id,
+    ]);
     return rows.length ? groupOf(rows[0]) : null;
   }
 
   /** A style's name and workspace by id, or null. */
   async styleRef(id: number): Promise<StyleRef | null> {
-    const rows = await this.db.query<StyleRef>(`SELECT s.id, s.name, w.name AS workspace FROM style s LEFT JOIN workspace w ON w.id = s.workspace_id WHERE s.id = $1`, [id]);
+    const rows = await this.db.query<StyleRef>(
+      `SELECT s.id, s.name, w.name AS workspace FROM style s LEFT JOIN workspace w ON w.id = s.workspace_id WHERE s.id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 

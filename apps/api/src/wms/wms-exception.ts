@@ -44,9 +44,7 @@ export function invalidValue(parameter: string, message: string): WmsException {
 
 /** The SRS/CRS code of the version: 1.3.0 says `InvalidCRS`, 1.1.1 `InvalidSRS`. */
 export function invalidCrs(version: WmsVersion, message: string): WmsException {
-  return version === '1.3.0'
-    ? new WmsException(message, 'InvalidCRS', 'crs')
-    : new WmsException(message, 'InvalidSRS', 'srs');
+  return version === '1.3.0' ? new WmsException(message, 'InvalidCRS', 'crs') : new WmsException(message, 'InvalidSRS', 'srs');
 }
 
 /** The WMS versions served. */

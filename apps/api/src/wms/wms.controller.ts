@@ -75,8 +75,10 @@ export class WmsController {
     try {
       const service = params.nonEmpty('service');
       if (ows && !service) throw new WmsException('Could not determine the service: add SERVICE=WMS', 'MissingParameterValue', 'service');
-      if (service && service.toUpperCase() !== 'WMS') throw new WmsException(`No service: ${service} (this endpoint serves WMS)`, 'InvalidParameterValue', 'service');
-      if (!operation) throw new WmsException('Could not determine the request: add REQUEST=GetCapabilities or REQUEST=GetMap', 'MissingParameterValue', 'request');
+      if (service && service.toUpperCase() !== 'WMS')
+        throw new WmsException(`No service: ${service} (this endpoint serves WMS)`, 'InvalidParameterValue', 'service');
+      if (!operation)
+        throw new WmsException('Could not determine the request: add REQUEST=GetCapabilities or REQUEST=GetMap', 'MissingParameterValue', 'request');
       if (operation === 'getcapabilities' || operation === 'capabilities') {
         const text = await this.wms.capabilities(version, scope);
         const type = version === '1.3.0' ? 'text/xml' : 'application/vnd.ogc.wms_xml';

@@ -14,11 +14,6 @@ import { WmsService } from './wms.service';
 @Module({
   imports: [CatalogModule],
   controllers: [WmsController],
-  providers: [
-    WmsService,
-    WmsCatalog,
-    { provide: WMS_SERVICE_METADATA, useClass: DefaultWmsServiceMetadata },
-    { provide: MAP_RENDERER, useValue: mapRenderer },
-  ],
+  providers: [WmsService, WmsCatalog, { provide: WMS_SERVICE_METADATA, useClass: DefaultWmsServiceMetadata }, { provide: MAP_RENDERER, useValue: mapRenderer }],
 })
 export class WmsModule {}

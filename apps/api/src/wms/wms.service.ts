@@ -49,7 +49,7 @@ export class WmsService {
 
   /** The base URL written in the documents: the settings' proxyBaseUrl, else the request's. */
   publicBase(scope: WmsScope, m: WmsServiceMetadata): string {
-    return (m.proxyBaseUrl?.replace(/\/+$/, '') || scope.base);
+    return m.proxyBaseUrl?.replace(/\/+$/, '') || scope.base;
   }
 
   async capabilities(version: WmsVersion, scope: WmsScope): Promise<string> {
@@ -115,7 +115,8 @@ export class WmsService {
       const info = await this.connector.crs(layer.store, `EPSG:${code.srid}`);
       return { ...code, geographic: !info.projected && !/^\s*GEOCCS/i.test(info.wkt), metresPerUnit: info.projected ? projectedUnitFactor(info.wkt) : 1 };
     } catch (err) {
-      if (err instanceof CatalogError && err.code === 'INVALID_VALUE') throw invalidCrs(version, `Error occurred decoding the espg code ${code.label}: ${err.message}`);
+      if (err instanceof CatalogError && err.code === 'INVALID_VALUE')
+        throw invalidCrs(version, `Error occurred decoding the espg code ${code.label}: ${err.message}`);
       throw err;
     }
   }
@@ -128,7 +129,8 @@ export class WmsService {
       if (!entry) {
         entry = load().then(async (sld) => {
           const result = await this.renderer.compileSld(sld);
-          if (!result.style || result.errors.length) throw new WmsException(`Style ${name} cannot be drawn: ${result.errors.join('; ') || 'it holds no style'}`, 'StyleNotDefined', 'styles');
+          if (!result.style || result.errors.length)
+            throw new WmsException(`Style ${name} cannot be drawn: ${result.errors.join('; ') || 'it holds no style'}`, 'StyleNotDefined', 'styles');
           if (result.unsupported.length) throw new WmsException(`Style ${name} uses what this server cannot draw: ${result.unsupported.join(', ')}`);
           return { style: result.style, columns: this.renderer.styleColumns(result.style) };
         });

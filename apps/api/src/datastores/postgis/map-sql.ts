@@ -67,7 +67,9 @@ export function mapFeaturesSql(pg: string, source: FeatureSource, q: MapQuery): 
 
   const known = new Set((source.published ?? source.table.attributes).map((a) => a.name));
   const columns = q.columns.filter((c) => known.has(c) && c !== geometry.column);
-  const properties = columns.length ? `json_build_object(${columns.map((c) => `${escapeLiteral(c)}, t.${escapeIdentifier(c)}`).join(', ')})::text` : 'NULL::text';
+  const properties = columns.length
+    ? `json_build_object(${columns.map((c) => `${escapeLiteral(c)}, t.${escapeIdentifier(c)}`).join(', ')})::text`
+    : 'NULL::text';
   const text = `SELECT ${drawn} AS g, ${properties} AS p FROM ${escapeIdentifier(source.table.schema)}.${escapeIdentifier(source.table.table)} AS t WHERE ${test}`;
   return { text, params };
 }
