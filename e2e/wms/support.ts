@@ -65,3 +65,36 @@ export function layerXml(xml: string, name: string): string {
   if (start < 0) throw new Error(`No layer ${name} in the capabilities`);
   return xml.slice(start, xml.indexOf('</Layer>', start));
 }
+
+/** Width, height and band count of an image, read by GDAL (an oracle that is no app code). */
+export function imageInfo(bytes: Buffer): { width: number; height: number; bands: number; driver: string } {
+  return withFile(bytes, (file) => {
+    const info = JSON.parse(execFileSync('gdalinfo', ['-json', file], { encoding: 'utf8' })) as {
+      size: [number, number];
+      bands: unknown[];
+      driverShortName: string;
+    };
+    return { width: info.size[0], height: info.size[1], bands: info.bands.length, driver: info.driverShortName };
+  });
+}
+
+/** The band values (R, G, B[, A]) of each pixel (column, row) of an image, read by GDAL in one call. */
+export function pixels(bytes: Buffer, points: Array<[number, number]>): number[][] {
+  return withFile(bytes, (file) => {
+    const bands = (JSON.parse(execFileSync('gdalinfo', ['-json', file], { encoding: 'utf8' })) as { bands: unknown[] }).bands.length;
+    const input = points.map(([x, y]) => `${x} ${y}`).join('\n') + '\n';
+    const values = execFileSync('gdallocationinfo', ['-valonly', file], { input, encoding: 'utf8' }).trim().split('\n').map(Number);
+    return points.map((_, i) => values.slice(i * bands, (i + 1) * bands));
+  });
+}
+
+function withFile<T>(bytes: Buffer, use: (file: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'wms-image-'));
+  try {
+    const file = join(dir, 'image');
+    writeFileSync(file, bytes);
+    return use(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

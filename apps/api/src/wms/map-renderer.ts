@@ -4,10 +4,14 @@
  * parallel. Everything else in the WMS codes against {@link MapRenderer} only.
  *
  * Until those land in this branch, {@link mapRenderer} is a stand-in that refuses to draw with a
- * clear ServiceException; at merge it becomes:
+ * clear ServiceException. At merge (checked against branch t23-render at 90132e7: e2e/wms/getmap
+ * passes with it) the stand-in and `WmsException` import go, and:
  *
  *   import { compileSld, drawMap, styleColumns } from '@geocatalog/map-render';
- *   import { createMapCanvas, encodeImage } from './draw';
+ *   import { createMapCanvas } from './draw/map-canvas';
+ *   import { encodeImage } from './draw/encode-image';
+ *   export type CompiledStyle = import('@geocatalog/map-render').CompiledStyle;
+ *   export type MapCanvas = import('@geocatalog/map-render').CanvasLike & Parameters<typeof encodeImage>[0];
  *   export const mapRenderer: MapRenderer = { compileSld, styleColumns, drawMap, createMapCanvas, encodeImage };
  */
 import type { Geometry } from 'geojson';
@@ -28,6 +32,7 @@ export interface MapFeature {
 
 /** What `drawMap` is given. */
 export interface DrawMapOptions {
+  /** The map's size in CSS pixels: the canvas is `pixelRatio` times as large. */
   width: number;
   height: number;
   /** The map's box in its CRS, x/y: `[minx, miny, maxx, maxy]`. */

@@ -91,9 +91,11 @@ export class WmsService {
     const [minx, , maxx] = request.bbox;
     if (!(maxx > minx)) throw new WmsException('Empty BBOX', 'InvalidParameterValue', 'bbox');
     const canvas = this.renderer.createMapCanvas(p.width, p.height);
+    // The renderer's width and height are CSS pixels, the canvas pixelRatio times as large: the
+    // image keeps WIDTH × HEIGHT and `dpi` only scales symbols, as in GeoServer.
     await this.renderer.drawMap(canvas, {
-      width: p.width,
-      height: p.height,
+      width: p.width / request.pixelRatio,
+      height: p.height / request.pixelRatio,
       bbox: request.bbox,
       scaleDenominator: request.scaleDenominator,
       pixelRatio: request.pixelRatio,
