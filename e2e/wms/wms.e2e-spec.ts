@@ -237,16 +237,14 @@ describe('exceptions', () => {
 
   it('OperationNotSupported for operations not served, MissingParameterValue without REQUEST', async () => {
     const answers = [];
-    for (const op of ['GetFeatureInfo', 'GetLegendGraphic', 'DescribeLayer', 'Transmogrify']) {
+    for (const op of ['GetLegendGraphic', 'DescribeLayer', 'Transmogrify']) {
       for (const version of ['1.1.1', '1.3.0']) {
         const res = await wmsGet(server, '/wms', { service: 'WMS', version, request: op });
         answers.push([op, version, res.status, serviceException(res.text)?.code, serviceException(res.text)?.locator]);
       }
     }
     expect(answers).toEqual(
-      ['GetFeatureInfo', 'GetLegendGraphic', 'DescribeLayer', 'Transmogrify'].flatMap((op) =>
-        ['1.1.1', '1.3.0'].map((v) => [op, v, 200, 'OperationNotSupported', 'request']),
-      ),
+      ['GetLegendGraphic', 'DescribeLayer', 'Transmogrify'].flatMap((op) => ['1.1.1', '1.3.0'].map((v) => [op, v, 200, 'OperationNotSupported', 'request'])),
     );
     const none = await wmsGet(server, '/wms', { service: 'WMS', version: '1.1.1' });
     expect(serviceException(none.text)).toEqual({
@@ -325,6 +323,74 @@ describe('GetMap', () => {
       statuses.add((await getMap(over)).status);
     }
     expect([...statuses]).toEqual([200]);
+  });
+});
+
+describe('GetFeatureInfo', () => {
+  /** GetFeatureInfo on the GetMap above: pixel (138, 179) is in Colorado, (234, 51) where no state is. */
+  const info = (over: Record<string, string | undefined> = {}, path = '/wms') =>
+    getMap({ request: 'GetFeatureInfo', query_layers: `${A}:states`, info_format: 'application/json', i: '138', j: '179', format: undefined, ...over }, path);
+
+  it('gives the feature under the pixel as GeoJSON, text and HTML', async () => {
+    const json = await info();
+    expect([json.status, json.headers.get('content-type')]).toEqual([200, 'application/json; charset=UTF-8']);
+    const doc = json.json();
+    expect([doc.type, doc.numberReturned, doc.features.map((f: { properties: { state_name: string } }) => f.properties.state_name)]).toEqual([
+      'FeatureCollection',
+      1,
+      ['Colorado'],
+    ]);
+    expect(doc.features[0]).toMatchObject({ type: 'Feature', geometry: { type: 'MultiPolygon' }, properties: { state_abbr: 'CO', persons: 5758736 } });
+    const text = await info({ info_format: 'text/plain' });
+    expect([text.headers.get('content-type'), text.text]).toEqual([
+      'text/plain; charset=UTF-8',
+      `Results for FeatureType '${A}:states':\n--------------------------------------------\ngeometry = [GEOMETRY (MultiPolygon)]\n` +
+        'state_name = Colorado\nstate_abbr = CO\npersons = 5758736\n--------------------------------------------\n',
+    ]);
+    const html = await info({ info_format: 'text/html' });
+    expect(html.text).toContain('<td>Colorado</td><td>CO</td><td>5758736</td>');
+  });
+
+  it('takes X/Y in 1.1.1, other CRSs, and answers nothing where nothing is', async () => {
+    const v111 = await info({ version: '1.1.1', crs: undefined, srs: 'EPSG:4326', bbox: '-112,36,-100,46', i: undefined, j: undefined, x: '138', y: '179' });
+    expect(v111.json().features.map((f: { properties: { state_name: string } }) => f.properties.state_name)).toEqual(['Colorado']);
+    const mercator = await info({ crs: 'EPSG:3857', bbox: '-12467782,4300621,-11131949,5780349', j: '183' });
+    expect(mercator.json().features.map((f: { properties: { state_name: string } }) => f.properties.state_name)).toEqual(['Colorado']);
+    const none = await info({ i: '234', j: '51', info_format: 'text/plain' });
+    expect(none.text).toBe('no features were found\n');
+    const both = await info({ bbox: '30,-120,50,-90', i: '115', j: '115', feature_count: '5', buffer: '10' });
+    expect(
+      both
+        .json()
+        .features.map((f: { properties: { state_name: string } }) => f.properties.state_name)
+        .sort(),
+    ).toEqual(['Colorado', 'Wyoming']);
+  });
+
+  it('InvalidPoint, MissingParameterValue, InvalidFormat and LayerNotDefined as GeoServer', async () => {
+    const answers = [];
+    for (const over of [
+      { i: '256' },
+      { j: '-1' },
+      { version: '1.1.1', crs: undefined, srs: 'EPSG:4326', bbox: '-112,36,-100,46', i: undefined, j: undefined, x: '300', y: '1' },
+      { i: undefined },
+      { query_layers: undefined },
+      { info_format: 'application/xml' },
+      { query_layers: `${B}:states` },
+    ]) {
+      const res = await info(over);
+      const e = serviceException(res.text);
+      answers.push([res.status, e?.code, e?.locator]);
+    }
+    expect(answers).toEqual([
+      [200, 'InvalidPoint', 'i'],
+      [200, 'InvalidPoint', 'j'],
+      [200, 'InvalidPoint', 'x'],
+      [200, 'MissingParameterValue', 'i'],
+      [200, 'MissingParameterValue', 'query_layers'],
+      [200, 'InvalidFormat', 'info_format'],
+      [200, 'LayerNotDefined', 'query_layers'],
+    ]);
   });
 });
 

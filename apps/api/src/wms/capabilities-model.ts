@@ -77,7 +77,7 @@ export function capabilitiesModel(opts: {
       title: l.title || l.name,
       abstract: l.abstract,
       keywords: l.keywords,
-      queryable: false,
+      queryable: l.queryable,
       opaque: l.opaque,
       crs: unique([...native, ...rootCrs]),
       geographic,

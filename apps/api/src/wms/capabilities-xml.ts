@@ -5,6 +5,7 @@
 import type { Box } from '../datastores/postgis/postgis.types';
 import type { CapabilitiesLayer, CapabilitiesModel } from './capabilities-model';
 import { LEGEND_SIZE, MAP_FORMATS } from './capabilities-model';
+import { INFO_FORMATS } from './feature-info-params';
 import { xmlAttr, xmlNumber, xmlText } from './xml-text';
 
 const XLINK = 'http://www.w3.org/1999/xlink';
@@ -31,6 +32,7 @@ export function capabilities111(m: CapabilitiesModel): string {
     `<Capability><Request>`,
     `<GetCapabilities><Format>application/vnd.ogc.wms_xml</Format>${dcp(get, '1.1.1')}</GetCapabilities>`,
     `<GetMap>${MAP_FORMATS.map((f) => el('Format', f)).join('')}${dcp(get, '1.1.1')}</GetMap>`,
+    `<GetFeatureInfo>${INFO_FORMATS.map((f) => el('Format', f)).join('')}${dcp(get, '1.1.1')}</GetFeatureInfo>`,
     `</Request>`,
     `<Exception><Format>application/vnd.ogc.se_xml</Format><Format>application/vnd.ogc.se_inimage</Format><Format>application/vnd.ogc.se_blank</Format></Exception>`,
     `<UserDefinedSymbolization SupportSLD="1" UserLayer="0" UserStyle="1" RemoteWFS="0"/>`,
@@ -83,6 +85,7 @@ export function capabilities130(m: CapabilitiesModel): string {
     `<Capability><Request>`,
     `<GetCapabilities><Format>text/xml</Format>${dcp(get, '1.3.0')}</GetCapabilities>`,
     `<GetMap>${MAP_FORMATS.map((f) => el('Format', f)).join('')}${dcp(get, '1.3.0')}</GetMap>`,
+    `<GetFeatureInfo>${INFO_FORMATS.map((f) => el('Format', f)).join('')}${dcp(get, '1.3.0')}</GetFeatureInfo>`,
     `</Request>`,
     `<Exception><Format>XML</Format><Format>INIMAGE</Format><Format>BLANK</Format></Exception>`,
     `<Layer>${el('Title', s.title)}${s.abstract ? el('Abstract', s.abstract) : ''}`,

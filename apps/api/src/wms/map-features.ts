@@ -1,10 +1,16 @@
 import type { Logger } from '@nestjs/common';
-import { sourceOf } from '../ogc-features/published-layers';
+import { PublishedLayer, sourceOf } from '../ogc-features/published-layers';
 import type { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import type { MapCrs } from './map-crs';
 import type { MapFeature } from './map-renderer';
 import { decodeTwkb } from './twkb';
 import type { WmsLayer } from './wms-catalog';
+
+/** The layer as the feature API's readers take it (its store, table, CRS and attribute subset). */
+export function publishedLayer(layer: WmsLayer): PublishedLayer {
+  const info = { id: `${layer.workspace}:${layer.name}`, title: layer.title ?? layer.name, description: layer.abstract, latLonBbox: layer.latLonBbox };
+  return { info, name: layer.name, store: layer.store, nativeName: layer.nativeName, srid: layer.srid, attributeSubset: layer.attributeSubset };
+}
 
 /** What a layer's read needs to know of the map. */
 export interface MapWindow {

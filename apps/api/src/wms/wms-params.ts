@@ -36,6 +36,11 @@ export class WmsParams {
     return v === undefined || v === '' ? undefined : v;
   }
 
+  /** Every parameter, names lower case. */
+  entries(): Array<[string, string]> {
+    return [...this.values];
+  }
+
   has(name: string): boolean {
     return this.values.has(name.toLowerCase());
   }

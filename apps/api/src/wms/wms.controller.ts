@@ -17,7 +17,7 @@ import { WmsScope, WmsService } from './wms.service';
 export const FIXED_ROUTES = new Set(['rest', 'web', 'ogc', 'wms', 'ows', 'health', 'auth', 'schemas']);
 
 /** Operations GeoServer's WMS has that this one does not answer yet. */
-const NOT_YET = new Set(['getfeatureinfo', 'getlegendgraphic', 'describelayer', 'getstyles', 'putstyles']);
+const NOT_YET = new Set(['getlegendgraphic', 'describelayer', 'getstyles', 'putstyles']);
 
 /**
  * The WMS (contract §10) at `{base}/wms`, `{base}/ows?service=WMS` and the virtual services
@@ -71,7 +71,7 @@ export class WmsController {
     const params = WmsParams.fromUrl(req.originalUrl);
     const scope: WmsScope = { workspace, base: publicBaseUrl(req, this.config.contextPath, this.config.trustProxy) };
     const operation = (params.nonEmpty('request') ?? '').toLowerCase();
-    const version = requestVersion(params, operation === 'getmap' || operation === 'map' ? '1.1.1' : '1.3.0');
+    const version = requestVersion(params, operation === 'getmap' || operation === 'map' || operation === 'getfeatureinfo' ? '1.1.1' : '1.3.0');
     try {
       const service = params.nonEmpty('service');
       if (ows && !service) throw new WmsException('Could not determine the service: add SERVICE=WMS', 'MissingParameterValue', 'service');
@@ -87,6 +87,10 @@ export class WmsController {
       if (operation === 'getmap' || operation === 'map') {
         const image = await this.wms.getMap(params, scope);
         return new RawContent(image.contentType, image.body);
+      }
+      if (operation === 'getfeatureinfo') {
+        const info = await this.wms.featureInfo(params, scope);
+        return new RawContent(info.contentType, Buffer.from(info.body, 'utf8'));
       }
       if (NOT_YET.has(operation)) throw new WmsException(`${params.get('request')} is not supported by this server yet`, 'OperationNotSupported', 'request');
       throw new WmsException(`No such operation: WMS ${params.get('request')}`, 'OperationNotSupported', 'request');

@@ -4,7 +4,10 @@ import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { capabilitiesModel } from './capabilities-model';
 import { capabilities111, capabilities130 } from './capabilities-xml';
 import { GetMapParams, mapGeometry, parseGetMap } from './getmap-params';
-import { layerFeatures } from './map-features';
+import { featureInfoDocument, LayerFeatures } from './feature-info-formats';
+import { parseFeatureInfo, withMapFormat } from './feature-info-params';
+import { layerFeatures, publishedLayer } from './map-features';
+import { sourceOf } from '../ogc-features/published-layers';
 import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
 import { LayerToDraw, layersToDraw } from './map-layers';
 import { CompiledStyle, MAP_RENDERER, MapRenderer } from './map-renderer';
@@ -107,6 +110,46 @@ export class WmsService {
     });
     const body = await this.renderer.encodeImage(canvas, p.format, { transparent: p.transparent, bgcolor: p.bgcolor });
     return { contentType: p.format === 'image/png8' ? 'image/png' : p.format, body };
+  }
+
+  /**
+   * GetFeatureInfo: the features of QUERY_LAYERS (each one of LAYERS) whose geometry meets the
+   * pixel I/J grown by BUFFER pixels, at most FEATURE_COUNT per layer, read through the feature
+   * API's reader (the pixel's box taken to lon/lat by PostGIS).
+   */
+  async featureInfo(params: WmsParams, scope: WmsScope): Promise<{ contentType: string; body: string }> {
+    const request = await this.mapRequest(withMapFormat(params), scope);
+    const p = request.params;
+    const fi = parseFeatureInfo(params, p.version, p.width, p.height);
+    const queried = await layersToDraw(this.catalog, scope.workspace, fi.queryLayers, []);
+    const drawn = new Set(request.layers.map((d) => d.layer.id));
+    const layers = new Map<number, WmsLayer>();
+    for (const q of queried) {
+      if (!drawn.has(q.layer.id)) throw new WmsException(`Layer ${q.requested} is in QUERY_LAYERS but not in LAYERS`, 'LayerNotDefined', 'query_layers');
+      if (!q.layer.queryable) throw new WmsException(`Layer ${q.requested} is not queryable`, 'LayerNotQueryable', 'query_layers');
+      layers.set(q.layer.id, q.layer);
+    }
+    const [minx, miny, maxx, maxy] = request.bbox;
+    const resx = (maxx - minx) / p.width;
+    const resy = (maxy - miny) / p.height;
+    const cx = minx + (fi.i + 0.5) * resx;
+    const cy = maxy - (fi.j + 0.5) * resy;
+    const half = fi.buffer + 0.5;
+    const box = { minx: cx - half * resx, miny: cy - half * resy, maxx: cx + half * resx, maxy: cy + half * resy };
+    const results: LayerFeatures[] = [];
+    for (const layer of layers.values()) {
+      const lonLat = request.crs.srid === 4326 ? box : await this.connector.toWgs84(layer.store, box, request.crs.srid);
+      const published = publishedLayer(layer);
+      const texts = await this.connector.withTable(layer.store, layer.nativeName, (table) =>
+        this.connector.readFeaturePage(layer.store, sourceOf(published, table), { boxes: [lonLat] }, { limit: fi.featureCount, offset: 0 }),
+      );
+      results.push({
+        name: layer.name,
+        qualifiedName: `${layer.workspace}:${layer.name}`,
+        features: texts.map((t) => JSON.parse(t) as LayerFeatures['features'][number]),
+      });
+    }
+    return featureInfoDocument(fi.infoFormat, results);
   }
 
   // ---------------------------------------------------------------------------------------------
