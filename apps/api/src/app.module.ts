@@ -14,6 +14,7 @@ import { RestFallbackModule } from './rest/rest.module';
 import { SampleDatabaseModule } from './sample-db/sample-db.module';
 import { SecurityModule } from './security/security.module';
 import { TilesModule } from './tiles/tiles.module';
+import { WmsModule } from './wms/wms.module';
 
 @Module({
   // RestFallbackModule last: its catch-all route must be registered after every other.
@@ -28,6 +29,7 @@ import { TilesModule } from './tiles/tiles.module';
     SecurityModule,
     FeaturesModule,
     TilesModule,
+    WmsModule,
     HistoryModule,
     OpenApiModule,
     RestFallbackModule,

@@ -7,9 +7,9 @@ import type { FeatureSql } from './feature-sql';
  * that no more than one batch of rows is ever held in the api whatever the page size; for a small
  * page the rows of one SELECT, already read (see `feature-reads.ts`).
  */
-export interface FeatureCursor {
-  /** The next batch of GeoJSON Feature texts, in order; an empty array once the page is read. */
-  next(): Promise<string[]>;
+export interface FeatureCursor<T = string> {
+  /** The next batch of rows (GeoJSON Feature texts unless told otherwise), in order; an empty array once the page is read. */
+  next(): Promise<T[]>;
   /** Ends the read and hands the connection back (if it still holds one). Idempotent; never rejects. */
   close(): Promise<void>;
 }
@@ -42,7 +42,7 @@ export type ErrorMapper = (err: unknown) => Error;
  * The cursor over a checked-out pool client. The connector opens the transaction and declares the
  * cursor; this class fetches and ends it. Operations run one at a time on the client.
  */
-export class PooledFeatureCursor implements FeatureCursor {
+export class PooledFeatureCursor<T extends { length: number } = string> implements FeatureCursor<T> {
   private queue: Promise<unknown> = Promise.resolve();
   private closing?: Promise<void>;
   private broken?: Error;
@@ -58,6 +58,8 @@ export class PooledFeatureCursor implements FeatureCursor {
   constructor(
     private readonly client: PoolClient,
     private readonly mapError: ErrorMapper,
+    /** What a row (its columns in order) is handed out as: its first column unless told otherwise. */
+    private readonly rowOf: (row: unknown[]) => T = (row) => row[0] as T,
   ) {
     // A connection lost while checked out emits 'error' on the client: never let it reach Node.
     client.on('error', this.onClientError);
@@ -71,12 +73,12 @@ export class PooledFeatureCursor implements FeatureCursor {
     });
   }
 
-  next(): Promise<string[]> {
+  next(): Promise<T[]> {
     return this.serial(async () => {
       if (this.exhausted) return [];
       const rows = nextBatchRows(this.bytesRead, this.rowsRead);
-      const result = await this.client.query<[string]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' });
-      const features = result.rows.map((r) => r[0]);
+      const result = await this.client.query<unknown[]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' });
+      const features = result.rows.map(this.rowOf);
       if (features.length < rows) this.exhausted = true;
       this.rowsRead += features.length;
       for (const f of features) this.bytesRead += f.length;

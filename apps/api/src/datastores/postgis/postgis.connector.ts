@@ -11,6 +11,8 @@ import { describeTable, listTables, TableListing } from './introspection';
 import type { Box, CrsInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
 import { StoreAccess } from './store-access';
 import { ownDatabaseOf, StoreAddress, StoreReach } from './store-reach';
+import { openMapFeatures, type MapRow } from './map-reads';
+import type { MapQuery } from './map-sql';
 import { readTile, type TileData } from './tile-reads';
 import type { TileRequest } from './tile-sql';
 import { markStaleDescription } from './store-errors';
@@ -24,8 +26,8 @@ export { STREAM_POOL_MAX, STREAM_WAIT_MS } from './store-access';
 /**
  * The only code that talks to a PostGIS data store's database, as one injectable: connections
  * (store-access.ts), table introspection (introspection.ts), extents (extents.ts), CRS definitions
- * from the store's `spatial_ref_sys` (crs-lookup.ts), feature reads (feature-reads.ts) and vector
- * tiles (tile-reads.ts).
+ * from the store's `spatial_ref_sys` (crs-lookup.ts), feature reads (feature-reads.ts), vector
+ * tiles (tile-reads.ts) and map features (map-reads.ts).
  *
  * - One bounded pool per store, created on first use, keyed by a hash of the connection parameters:
  *   when the parameters change (here or in another api process sharing the catalog) the next call
@@ -115,6 +117,11 @@ export class PostgisConnector implements OnApplicationShutdown {
   /** One Web Mercator tile of a published table (tile-reads.ts). */
   readTile(store: StoreConnection, source: FeatureSource, tile: TileRequest): Promise<TileData> {
     return readTile(this.access, store, source, tile);
+  }
+
+  /** The features of a map, in its CRS, batch by batch (map-reads.ts); the caller closes the cursor. */
+  openMapFeatures(store: StoreConnection, source: FeatureSource, query: MapQuery): Promise<FeatureCursor<MapRow>> {
+    return openMapFeatures(this.access, store, source, query);
   }
 
   testConnection(target: StoreTarget): Promise<string> {

@@ -1,0 +1,57 @@
+/**
+ * What the WMS service settings (`/rest/services/wms/settings`, global and per workspace) tell this
+ * module. Defined here with GeoServer's defaults so that the WMS works before those settings exist;
+ * the settings service provides {@link WMS_SERVICE_METADATA} once it is wired in.
+ */
+export interface WmsServiceMetadata {
+  /** False: every WMS request is refused (OperationNotSupported-free: a plain ServiceException). */
+  enabled: boolean;
+  title: string;
+  abstract: string;
+  keywords: string[];
+  /** CRS codes offered by every layer besides its native one, EPSG:4326, CRS:84 and EPSG:3857. */
+  srsList: string[];
+  /** Largest WIDTH and HEIGHT accepted (never more than {@link MAX_IMAGE_SIDE}). */
+  maxWidth: number;
+  maxHeight: number;
+  /** Largest WIDTH × HEIGHT accepted: the pixel budget of one map. */
+  maxPixels: number;
+  fees: string;
+  accessConstraints: string;
+  /** The global settings' `proxyBaseUrl`: the base URL written in online resources; null: the request's own. */
+  proxyBaseUrl: string | null;
+}
+
+/** Injection token of the provider of the metadata of a service (global: workspace null). */
+export const WMS_SERVICE_METADATA = Symbol('WmsServiceMetadata');
+
+/** Reads the metadata that applies to a request (a virtual service's, else the global one). */
+export interface WmsServiceMetadataSource {
+  metadata(workspace: string | null): Promise<WmsServiceMetadata>;
+}
+
+/** The hard limit on an image side, whatever the settings say. */
+export const MAX_IMAGE_SIDE = 8192;
+
+/** GeoServer's out-of-the-box WMS settings. */
+export const DEFAULT_WMS_METADATA: WmsServiceMetadata = {
+  enabled: true,
+  title: 'GeoServer Web Map Service',
+  abstract: 'A compliant implementation of WMS plus most of the SLD extension (dynamic styling). Can also generate PDF, SVG, KML, GeoRSS',
+  keywords: ['WFS', 'WMS', 'GEOSERVER'],
+  srsList: [],
+  maxWidth: MAX_IMAGE_SIDE,
+  maxHeight: MAX_IMAGE_SIDE,
+  // GeoServer's default maxRequestMemory, 65,536 KB, at 4 bytes a pixel.
+  maxPixels: 16_777_216,
+  fees: 'NONE',
+  accessConstraints: 'NONE',
+  proxyBaseUrl: null,
+};
+
+/** The defaults for every service, until the settings service is wired in. */
+export class DefaultWmsServiceMetadata implements WmsServiceMetadataSource {
+  async metadata(): Promise<WmsServiceMetadata> {
+    return DEFAULT_WMS_METADATA;
+  }
+}

@@ -1,0 +1,129 @@
+import { Controller, Get, Inject, Logger, Param, Req } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import type { Request } from 'express';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { STATUS_OF } from '../rest/error-response';
+import { publicBaseUrl } from '../rest/rest-request';
+import { RawContent } from '../rest/rest-response';
+import { exceptionImage } from './exception-image';
+import { requestExceptions, requestVersion } from './getmap-params';
+import { WmsCatalog } from './wms-catalog';
+import { WmsException, WmsVersion } from './wms-exception';
+import { EXCEPTION_MEDIA, exceptionReport } from './wms-exception-report';
+import { WmsParams } from './wms-params';
+import { WmsScope, WmsService } from './wms.service';
+
+/** Path segments that are the server's own routes, never a workspace's virtual service. */
+export const FIXED_ROUTES = new Set(['rest', 'web', 'ogc', 'wms', 'ows', 'health', 'auth', 'schemas']);
+
+/** Operations GeoServer's WMS has that this one does not answer yet. */
+const NOT_YET = new Set(['getlegendgraphic', 'describelayer', 'getstyles', 'putstyles']);
+
+/**
+ * The WMS (contract §10) at `{base}/wms`, `{base}/ows?service=WMS` and the virtual services
+ * `{base}/{workspace}/wms|ows`, behind the global guard (Basic or console session; READER may
+ * read). Every problem with a request is a ServiceExceptionReport with status 200, as WMS clients
+ * expect (or the image EXCEPTIONS asks for); a store that fails is the same report with the
+ * store's 5xx status.
+ */
+@Controller()
+export class WmsController {
+  private readonly logger = new Logger('WMS');
+
+  constructor(
+    private readonly wms: WmsService,
+    private readonly catalog: WmsCatalog,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('wms')
+  wmsEndpoint(@Req() req: Request): Promise<RawContent> {
+    return this.answer(req, null, false);
+  }
+
+  @Get('ows')
+  owsEndpoint(@Req() req: Request): Promise<RawContent> {
+    return this.answer(req, null, true);
+  }
+
+  @Get(':workspace/wms')
+  async virtualWms(@Req() req: Request, @Param('workspace') workspace: string): Promise<RawContent> {
+    await this.checkWorkspace(req, workspace);
+    return this.answer(req, workspace, false);
+  }
+
+  @Get(':workspace/ows')
+  async virtualOws(@Req() req: Request, @Param('workspace') workspace: string): Promise<RawContent> {
+    await this.checkWorkspace(req, workspace);
+    return this.answer(req, workspace, true);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** A fixed route's name, or a workspace that does not exist, has no virtual service: 404. */
+  private async checkWorkspace(req: Request, workspace: string): Promise<void> {
+    if (FIXED_ROUTES.has(workspace) || !(await this.catalog.workspaceExists(workspace))) {
+      throw new CatalogError('NOT_FOUND', `No such resource: ${req.path}`);
+    }
+  }
+
+  private async answer(req: Request, workspace: string | null, ows: boolean): Promise<RawContent> {
+    const params = WmsParams.fromUrl(req.originalUrl);
+    const scope: WmsScope = { workspace, base: publicBaseUrl(req, this.config.contextPath, this.config.trustProxy) };
+    const operation = (params.nonEmpty('request') ?? '').toLowerCase();
+    const version = requestVersion(params, operation === 'getmap' || operation === 'map' || operation === 'getfeatureinfo' ? '1.1.1' : '1.3.0');
+    try {
+      const service = params.nonEmpty('service');
+      if (ows && !service) throw new WmsException('Could not determine the service: add SERVICE=WMS', 'MissingParameterValue', 'service');
+      if (service && service.toUpperCase() !== 'WMS')
+        throw new WmsException(`No service: ${service} (this endpoint serves WMS)`, 'InvalidParameterValue', 'service');
+      if (!operation)
+        throw new WmsException('Could not determine the request: add REQUEST=GetCapabilities or REQUEST=GetMap', 'MissingParameterValue', 'request');
+      if (operation === 'getcapabilities' || operation === 'capabilities') {
+        const text = await this.wms.capabilities(version, scope);
+        const type = version === '1.3.0' ? 'text/xml' : 'application/vnd.ogc.wms_xml';
+        return new RawContent(`${type}; charset=UTF-8`, Buffer.from(text, 'utf8'));
+      }
+      if (operation === 'getmap' || operation === 'map') {
+        const image = await this.wms.getMap(params, scope);
+        return new RawContent(image.contentType, image.body);
+      }
+      if (operation === 'getfeatureinfo') {
+        const info = await this.wms.featureInfo(params, scope);
+        return new RawContent(info.contentType, Buffer.from(info.body, 'utf8'));
+      }
+      if (NOT_YET.has(operation)) throw new WmsException(`${params.get('request')} is not supported by this server yet`, 'OperationNotSupported', 'request');
+      throw new WmsException(`No such operation: WMS ${params.get('request')}`, 'OperationNotSupported', 'request');
+    } catch (err) {
+      return this.failure(req, params, version, scope, operation, err);
+    }
+  }
+
+  /** The answer to a failure, in the form the request asked for. */
+  private async failure(req: Request, params: WmsParams, version: WmsVersion, scope: WmsScope, operation: string, err: unknown): Promise<RawContent> {
+    let error: WmsException;
+    let status = 200;
+    if (err instanceof WmsException) error = err;
+    else if (err instanceof CatalogError) {
+      const code = STATUS_OF[err.code];
+      // A store that failed is no fault of the client: its 5xx stays, in the WMS's own document.
+      if (code >= 500) status = code;
+      error = new WmsException(err.message);
+    } else {
+      this.logger.error(`${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
+      status = 500;
+      error = new WmsException('Internal error; the server log has the details');
+    }
+    const form = requestExceptions(params);
+    if (status === 200 && (operation === 'getmap' || operation === 'map') && form !== 'xml') {
+      try {
+        const image = await exceptionImage(this.wms.renderer, params, form === 'inimage' ? error.message : null);
+        return new RawContent(image.contentType, image.body);
+      } catch (drawErr) {
+        this.logger.warn(`EXCEPTIONS=${form} could not be drawn (${(drawErr as Error).message}); answering XML`);
+      }
+    }
+    const schemas = `${scope.base}/schemas`;
+    return new RawContent(`${EXCEPTION_MEDIA[version]}; charset=UTF-8`, Buffer.from(exceptionReport(version, error, schemas), 'utf8'), { status });
+  }
+}

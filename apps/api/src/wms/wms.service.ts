@@ -1,0 +1,214 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CatalogError } from '@geocatalog/catalog-model';
+import { PostgisConnector } from '../datastores/postgis/postgis.connector';
+import { capabilitiesModel } from './capabilities-model';
+import { capabilities111, capabilities130 } from './capabilities-xml';
+import { GetMapParams, mapGeometry, parseGetMap } from './getmap-params';
+import { featureInfoDocument, LayerFeatures } from './feature-info-formats';
+import { parseFeatureInfo, withMapFormat } from './feature-info-params';
+import { layerFeatures, publishedLayer } from './map-features';
+import { sourceOf } from '../ogc-features/published-layers';
+import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
+import { LayerToDraw, layersToDraw } from './map-layers';
+import { CompiledStyle, MAP_RENDERER, MapRenderer } from './map-renderer';
+import { checkSldBody, sldForLayer } from './sld-library';
+import { WmsCatalog, WmsLayer } from './wms-catalog';
+import { invalidCrs, WmsException, WmsVersion } from './wms-exception';
+import type { WmsParams } from './wms-params';
+import { WMS_SERVICE_METADATA, WmsServiceMetadata, WmsServiceMetadataSource } from './wms-service-metadata';
+
+/** Where a request came in: the global service or a workspace's virtual one, and its public URLs. */
+export interface WmsScope {
+  /** The virtual service's workspace; null for the global service. */
+  workspace: string | null;
+  /** Public base URL (context path included), e.g. `https://maps.example.org/geoserver`. */
+  base: string;
+}
+
+/** A map image. */
+export interface MapImage {
+  contentType: string;
+  body: Buffer;
+}
+
+/** GetCapabilities and GetMap (contract §10). Exceptions are {@link WmsException}s or CatalogErrors. */
+@Injectable()
+export class WmsService {
+  private readonly logger = new Logger('WMS');
+
+  constructor(
+    private readonly catalog: WmsCatalog,
+    private readonly connector: PostgisConnector,
+    @Inject(WMS_SERVICE_METADATA) private readonly settings: WmsServiceMetadataSource,
+    @Inject(MAP_RENDERER) readonly renderer: MapRenderer,
+  ) {}
+
+  /** The settings that apply to the scope; a disabled service is refused. */
+  async metadata(scope: WmsScope): Promise<WmsServiceMetadata> {
+    const m = await this.settings.metadata(scope.workspace);
+    if (!m.enabled) throw new WmsException('Service WMS is disabled', 'OperationNotSupported', 'service');
+    return m;
+  }
+
+  /** The base URL written in the documents: the settings' proxyBaseUrl, else the request's. */
+  publicBase(scope: WmsScope, m: WmsServiceMetadata): string {
+    return m.proxyBaseUrl?.replace(/\/+$/, '') || scope.base;
+  }
+
+  async capabilities(version: WmsVersion, scope: WmsScope): Promise<string> {
+    const m = await this.metadata(scope);
+    const base = this.publicBase(scope, m);
+    const [layers, groups] = await Promise.all([this.catalog.advertisedLayers(scope.workspace), this.catalog.groups(scope.workspace)]);
+    const model = capabilitiesModel({
+      service: m,
+      serviceUrl: `${base}${scope.workspace ? `/${encodeURIComponent(scope.workspace)}` : ''}/wms`,
+      schemas: `${base}/schemas`,
+      workspace: scope.workspace,
+      layers,
+      groups,
+    });
+    return version === '1.3.0' ? capabilities130(model) : capabilities111(model);
+  }
+
+  /** Reads and checks a GetMap request (no drawing). */
+  async mapRequest(params: WmsParams, scope: WmsScope): Promise<MapRequest> {
+    const m = await this.metadata(scope);
+    const p = parseGetMap(params, m);
+    if (p.sldBody !== undefined) checkSldBody(p.sldBody);
+    const draws = await layersToDraw(this.catalog, scope.workspace, p.layers, p.styles);
+    if (!draws.length) throw new WmsException(`Nothing to draw: the layer groups in LAYERS have no enabled layer`, 'LayerNotDefined', 'layers');
+    for (const d of draws) {
+      if (d.layer.cqlFilter !== null) {
+        throw new WmsException(`Layer ${d.layer.workspace}:${d.layer.name} has a cqlFilter, which this server cannot apply yet: it draws nothing`);
+      }
+    }
+    const crs = await this.lookUpCrs(p.version, p.crs, draws[0].layer);
+    return { params: p, crs, layers: draws, ...mapGeometry(p, crs) };
+  }
+
+  /** Draws the map. */
+  async getMap(params: WmsParams, scope: WmsScope): Promise<MapImage> {
+    const request = await this.mapRequest(params, scope);
+    const p = request.params;
+    const styles = await this.compileStyles(request);
+    const [minx, , maxx] = request.bbox;
+    if (!(maxx > minx)) throw new WmsException('Empty BBOX', 'InvalidParameterValue', 'bbox');
+    const canvas = this.renderer.createMapCanvas(p.width, p.height);
+    // The renderer's width and height are CSS pixels, the canvas pixelRatio times as large: the
+    // image keeps WIDTH × HEIGHT and `dpi` only scales symbols, as in GeoServer.
+    await this.renderer.drawMap(canvas, {
+      width: p.width / request.pixelRatio,
+      height: p.height / request.pixelRatio,
+      bbox: request.bbox,
+      scaleDenominator: request.scaleDenominator,
+      pixelRatio: request.pixelRatio,
+      background: p.transparent ? undefined : p.bgcolor,
+      layers: request.layers.map((d, i) => ({
+        style: styles[i].style,
+        features: layerFeatures(this.connector, d.layer, { crs: request.crs, bbox: request.bbox, width: p.width }, styles[i].columns, this.logger),
+      })),
+    });
+    const body = await this.renderer.encodeImage(canvas, p.format, { transparent: p.transparent, bgcolor: p.bgcolor });
+    return { contentType: p.format === 'image/png8' ? 'image/png' : p.format, body };
+  }
+
+  /**
+   * GetFeatureInfo: the features of QUERY_LAYERS (each one of LAYERS) whose geometry meets the
+   * pixel I/J grown by BUFFER pixels, at most FEATURE_COUNT per layer, read through the feature
+   * API's reader (the pixel's box taken to lon/lat by PostGIS).
+   */
+  async featureInfo(params: WmsParams, scope: WmsScope): Promise<{ contentType: string; body: string }> {
+    const request = await this.mapRequest(withMapFormat(params), scope);
+    const p = request.params;
+    const fi = parseFeatureInfo(params, p.version, p.width, p.height);
+    const queried = await layersToDraw(this.catalog, scope.workspace, fi.queryLayers, []);
+    const drawn = new Set(request.layers.map((d) => d.layer.id));
+    const layers = new Map<number, WmsLayer>();
+    for (const q of queried) {
+      if (!drawn.has(q.layer.id)) throw new WmsException(`Layer ${q.requested} is in QUERY_LAYERS but not in LAYERS`, 'LayerNotDefined', 'query_layers');
+      if (!q.layer.queryable) throw new WmsException(`Layer ${q.requested} is not queryable`, 'LayerNotQueryable', 'query_layers');
+      layers.set(q.layer.id, q.layer);
+    }
+    const [minx, miny, maxx, maxy] = request.bbox;
+    const resx = (maxx - minx) / p.width;
+    const resy = (maxy - miny) / p.height;
+    const cx = minx + (fi.i + 0.5) * resx;
+    const cy = maxy - (fi.j + 0.5) * resy;
+    const half = fi.buffer + 0.5;
+    const box = { minx: cx - half * resx, miny: cy - half * resy, maxx: cx + half * resx, maxy: cy + half * resy };
+    const results: LayerFeatures[] = [];
+    for (const layer of layers.values()) {
+      const lonLat = request.crs.srid === 4326 ? box : await this.connector.toWgs84(layer.store, box, request.crs.srid);
+      const published = publishedLayer(layer);
+      const texts = await this.connector.withTable(layer.store, layer.nativeName, (table) =>
+        this.connector.readFeaturePage(layer.store, sourceOf(published, table), { boxes: [lonLat] }, { limit: fi.featureCount, offset: 0 }),
+      );
+      results.push({
+        name: layer.name,
+        qualifiedName: `${layer.workspace}:${layer.name}`,
+        features: texts.map((t) => JSON.parse(t) as LayerFeatures['features'][number]),
+      });
+    }
+    return featureInfoDocument(fi.infoFormat, results);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** The CRS as the first layer's store knows it (its spatial_ref_sys); InvalidSRS/InvalidCRS when it does not. */
+  private async lookUpCrs(version: WmsVersion, code: CrsCode, layer: WmsLayer): Promise<MapCrs> {
+    try {
+      const info = await this.connector.crs(layer.store, `EPSG:${code.srid}`);
+      return { ...code, geographic: !info.projected && !/^\s*GEOCCS/i.test(info.wkt), metresPerUnit: info.projected ? projectedUnitFactor(info.wkt) : 1 };
+    } catch (err) {
+      if (err instanceof CatalogError && err.code === 'INVALID_VALUE')
+        throw invalidCrs(version, `Error occurred decoding the espg code ${code.label}: ${err.message}`);
+      throw err;
+    }
+  }
+
+  /** Each layer's compiled style and the columns it reads; one compile per distinct style. */
+  private async compileStyles(request: MapRequest): Promise<Array<{ style: CompiledStyle; columns: string[] }>> {
+    const cache = new Map<string, Promise<{ style: CompiledStyle; columns: string[] }>>();
+    const compile = (key: string, name: string, load: () => Promise<string>) => {
+      let entry = cache.get(key);
+      if (!entry) {
+        entry = load().then(async (sld) => {
+          const result = await this.renderer.compileSld(sld);
+          if (!result.style || result.errors.length)
+            throw new WmsException(`Style ${name} cannot be drawn: ${result.errors.join('; ') || 'it holds no style'}`, 'StyleNotDefined', 'styles');
+          if (result.unsupported.length) throw new WmsException(`Style ${name} uses what this server cannot draw: ${result.unsupported.join(', ')}`);
+          return { style: result.style, columns: this.renderer.styleColumns(result.style) };
+        });
+        cache.set(key, entry);
+      }
+      return entry;
+    };
+    return Promise.all(
+      request.layers.map((d) => {
+        if (request.params.sldBody !== undefined) {
+          const sld = sldForLayer(request.params.sldBody, d);
+          if (sld) return compile(`sld:${d.requested}:${d.layer.id}`, `${d.layer.name} (SLD_BODY)`, async () => sld);
+        }
+        return compile(`id:${d.style.id ?? d.style.name}`, d.style.workspace ? `${d.style.workspace}:${d.style.name}` : d.style.name, () => this.styleText(d));
+      }),
+    );
+  }
+
+  private async styleText(d: LayerToDraw): Promise<string> {
+    const id = d.style.id ?? (await this.catalog.globalStyleId(d.style.name));
+    const style = id !== null ? await this.catalog.styleById(id) : null;
+    if (!style?.sld) throw new WmsException(`Style ${d.style.name} has no SLD to draw with`, 'StyleNotDefined', 'styles');
+    return style.sld;
+  }
+}
+
+/** A GetMap request read, checked and resolved: what is drawn, where, at which scale. */
+export interface MapRequest {
+  params: GetMapParams;
+  crs: MapCrs;
+  layers: LayerToDraw[];
+  /** x/y in the map's CRS. */
+  bbox: [number, number, number, number];
+  scaleDenominator: number;
+  pixelRatio: number;
+}
