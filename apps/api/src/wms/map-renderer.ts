@@ -1,28 +1,19 @@
 /**
  * The one place this module reaches the renderer: `@geocatalog/map-render` (SLD compiling and
- * drawing) and `./draw/` (the canvas and image encoders), written by the rendering work in
- * parallel. Everything else in the WMS codes against {@link MapRenderer} only.
- *
- * Until those land in this branch, {@link mapRenderer} is a stand-in that refuses to draw with a
- * clear ServiceException. At merge (checked against branch t23-render at 90132e7: e2e/wms/getmap
- * passes with it) the stand-in and `WmsException` import go, and:
- *
- *   import { compileSld, drawMap, styleColumns } from '@geocatalog/map-render';
- *   import { createMapCanvas } from './draw/map-canvas';
- *   import { encodeImage } from './draw/encode-image';
- *   export type CompiledStyle = import('@geocatalog/map-render').CompiledStyle;
- *   export type MapCanvas = import('@geocatalog/map-render').CanvasLike & Parameters<typeof encodeImage>[0];
- *   export const mapRenderer: MapRenderer = { compileSld, styleColumns, drawMap, createMapCanvas, encodeImage };
+ * drawing, shared with the console's preview) and `./draw/` (the Skia canvas and the image
+ * encoders). Everything else in the WMS codes against {@link MapRenderer} only.
  */
+import { compileSld, drawMap, styleColumns } from '@geocatalog/map-render';
+import { createMapCanvas } from './draw/map-canvas';
+import { encodeImage } from './draw/encode-image';
 import type { Geometry } from 'geojson';
 import type { MapFormat } from './getmap-params';
-import { WmsException } from './wms-exception';
 
-/** A style compiled for drawing (the renderer's own type; opaque here). */
-export type CompiledStyle = object;
+/** A style compiled for drawing. */
+export type CompiledStyle = import('@geocatalog/map-render').CompiledStyle;
 
-/** A canvas the renderer draws on (the renderer's own type; opaque here). */
-export type MapCanvas = object;
+/** A canvas the renderer draws on and the encoders read. */
+export type MapCanvas = import('@geocatalog/map-render').CanvasLike & Parameters<typeof encodeImage>[0];
 
 /** A feature as the renderer draws it: geometry in the map's CRS, x/y. */
 export interface MapFeature {
@@ -52,18 +43,8 @@ export interface MapRenderer {
   encodeImage(canvas: MapCanvas, format: MapFormat, options: { transparent: boolean; bgcolor: string }): Promise<Buffer>;
 }
 
-const notYet = (): never => {
-  throw new WmsException('Map drawing is not part of this build yet: the renderer (libs/map-render) is not linked in');
-};
-
 /** Injection token of the renderer (tests may give another). */
 export const MAP_RENDERER = Symbol('MapRenderer');
 
 /** The renderer the WMS draws with. */
-export const mapRenderer: MapRenderer = {
-  compileSld: async () => notYet(),
-  styleColumns: () => notYet(),
-  drawMap: async () => notYet(),
-  createMapCanvas: () => notYet(),
-  encodeImage: async () => notYet(),
-};
+export const mapRenderer: MapRenderer = { compileSld, styleColumns, drawMap, createMapCanvas, encodeImage };
