@@ -17,6 +17,8 @@ class FakeCluster {
   private readonly toWorker = new Map<number, EventEmitter>();
   readonly relay: ForgetRelay;
   readonly warnings: string[] = [];
+  /** Every message the primary heard, in order. */
+  readonly heard: WorkerMessage[] = [];
   /** While true, the primary hears nothing (stopped, wedged). */
   deaf = false;
   /** Workers that ignore the primary's messages. */
@@ -62,7 +64,9 @@ class FakeCluster {
 
   private primaryHeard(worker: number, message: WorkerMessage): void {
     if (!isClusterMessage(message)) return;
+    this.heard.push(message);
     if (message.type === 'gc:sign-in') this.deliver(worker, this.owner.answer(worker, message));
+    else if (message.type === 'gc:sign-in-checks') this.deliver(worker, this.owner.checks(message));
     else if (message.type === 'gc:sign-in-outcome') this.owner.ended(worker, message);
     else if (message.type === 'gc:forget')
       this.relay.relay(
@@ -73,6 +77,11 @@ class FakeCluster {
       );
     else if (message.type === 'gc:forgotten') this.relay.confirmed(worker, message.id);
   }
+}
+
+/** Resolves once `done()` holds (checked at every turn of the event loop). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((r) => setImmediate(r));
 }
 
 async function fail(limits: ClusterSignInLimits, user: string, address: string): Promise<SignInRefusal | 'counted'> {
@@ -137,6 +146,34 @@ describe('sign-in limits across workers (primary owns the count)', () => {
     expect(await new ClusterSignInLimits(link).refusalFor('admin', '10.0.0.1')).toEqual({ retryAfterSeconds: 60 });
   });
 
+  it('sends the checks made together as one message, and a check made meanwhile in the next', async () => {
+    const cluster = new FakeCluster();
+    const a = new ClusterSignInLimits(cluster.worker(1));
+    await fail(a, 'admin', '10.0.0.1');
+    await fail(a, 'admin', '10.0.0.1');
+    await fail(a, 'admin', '10.0.0.1');
+    await until(() => cluster.heard.length === 6); // three begins, three outcomes
+    cluster.heard.length = 0;
+    const first = [a.refusalFor('admin', '10.0.0.1'), a.refusalFor('admin', '10.0.0.2'), a.refusalFor('other', '10.0.0.1')];
+    // Made once the first batch is on its way: answered by a message sent after it was made.
+    await until(() => cluster.heard.length === 1);
+    const later = a.refusalFor('admin', '10.0.0.1');
+    expect(await Promise.all(first)).toEqual([{ retryAfterSeconds: 60 }, undefined, undefined]);
+    expect(await later).toEqual({ retryAfterSeconds: 60 });
+    expect(cluster.heard.map((m) => (m.type === 'gc:sign-in-checks' ? m.checks.length : m.type))).toEqual([3, 1]);
+  });
+
+  it('a check waiting behind a batch the primary never answers is refused too, never let through', async () => {
+    const cluster = new FakeCluster();
+    const a = new ClusterSignInLimits(cluster.worker(1, 30));
+    const first = a.refusalFor('admin', '10.0.0.1').catch((e: Error) => e.message);
+    await until(() => cluster.heard.length === 1);
+    cluster.deaf = true;
+    const later = a.refusalFor('admin', '10.0.0.1').catch((e: Error) => e.message);
+    expect(await first).toBeUndefined();
+    expect(await later).toBe('Sign-in refused: the sign-in limits could not be checked (the primary process did not answer within 30 ms); try again');
+  });
+
   it('fails safe: when the primary does not answer, the sign-in is refused (503 with Retry-After), not let through', async () => {
     const cluster = new FakeCluster();
     const a = new ClusterSignInLimits(cluster.worker(1, 30));
@@ -171,7 +208,7 @@ describe('PrimaryLink', () => {
     const inbox = new EventEmitter();
     const sent: WorkerMessage[] = [];
     const link = new PrimaryLink({ send: (m, cb) => (sent.push(m), cb(null)), on: (e, l) => inbox.on(e, l) }, 20);
-    const asked = link.ask({ type: 'gc:sign-in', op: 'check', user: 'a', address: 'b' });
+    const asked = link.ask({ type: 'gc:sign-in', op: 'begin', user: 'a', address: 'b' });
     inbox.emit('message', { cmd: 'NODE_CLUSTER', act: 'listening' });
     await expect(asked).rejects.toThrow('did not answer within 20 ms');
     expect(() => inbox.emit('message', { type: 'gc:reply', id: (sent[0] as { id: number }).id })).not.toThrow();

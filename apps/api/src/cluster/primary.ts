@@ -97,6 +97,8 @@ export function runPrimary(config: AppConfig): void {
         return ready(worker, m.port, m.console);
       case 'gc:sign-in':
         return send(worker.id, limits.answer(worker.id, m));
+      case 'gc:sign-in-checks':
+        return send(worker.id, limits.checks(m));
       case 'gc:sign-in-outcome':
         return limits.ended(worker.id, m);
       case 'gc:forget': {

@@ -1,5 +1,5 @@
 import { isRefusal, LoginThrottle, SignInAttempt } from '../auth/login-throttle';
-import type { ReplyMessage, SignInOutcome, SignInRequest } from './messages';
+import type { ReplyMessage, SignInChecks, SignInOutcome, SignInRequest } from './messages';
 
 interface Held {
   worker: number;
@@ -24,12 +24,14 @@ export class SignInLimitsOwner {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The answer to a worker's `gc:sign-in` request. */
+  /** The answer to a worker's `gc:sign-in-checks`: per check, the seconds to wait, 0 when not refused. */
+  checks(request: SignInChecks): ReplyMessage {
+    const refusals = request.checks.map(([user, address]) => this.throttle.refusalFor(user, address)?.retryAfterSeconds ?? 0);
+    return { type: 'gc:reply', id: request.id, refusals };
+  }
+
+  /** The answer to a worker's `gc:sign-in` request (`begin`). */
   answer(worker: number, request: SignInRequest): ReplyMessage {
-    if (request.op === 'check') {
-      const refusal = this.throttle.refusalFor(request.user, request.address);
-      return { type: 'gc:reply', id: request.id, retryAfterSeconds: refusal?.retryAfterSeconds };
-    }
     const attempt = this.throttle.begin(request.user, request.address);
     if (isRefusal(attempt)) return { type: 'gc:reply', id: request.id, retryAfterSeconds: attempt.retryAfterSeconds };
     this.sweep();
