@@ -33,6 +33,26 @@ export interface SignInChecks {
   checks: Array<[user: string, address: string]>;
 }
 
+/** Worker → primary: send me every refusal in force ({@link RefusalsMessage} with `full`). No answer but that. */
+export interface RefusalsSyncMessage {
+  type: 'gc:refusals-sync';
+}
+
+/**
+ * Primary → worker: sign-in refusals as they stand now, per key (`refusalKeys`: until when, 0
+ * when none), after every change of the count, to every worker; all of them when `full` (the
+ * worker's copy is replaced). Also sent empty every {@link HEARTBEAT_MS}: a worker that hears
+ * nothing for longer than its lease no longer trusts its copy and asks.
+ */
+export interface RefusalsMessage {
+  type: 'gc:refusals';
+  entries: Array<[key: string, until: number]>;
+  full?: boolean;
+}
+
+/** How often the primary tells its workers it is there (an empty {@link RefusalsMessage}). */
+export const HEARTBEAT_MS = 250;
+
 /** Worker → primary: how an attempt the primary began ended. No answer is sent. */
 export interface SignInOutcome {
   type: 'gc:sign-in-outcome';
@@ -69,13 +89,13 @@ export interface ReplyMessage {
   refusals?: number[];
 }
 
-export type WorkerMessage = ReadyMessage | SignInRequest | SignInChecks | SignInOutcome | ForgetMessage | ForgottenMessage;
-export type PrimaryMessage = ReplyMessage | ForgetMessage;
+export type WorkerMessage = ReadyMessage | SignInRequest | SignInChecks | RefusalsSyncMessage | SignInOutcome | ForgetMessage | ForgottenMessage;
+export type PrimaryMessage = ReplyMessage | ForgetMessage | RefusalsMessage;
 
 /** A request a worker sends and waits for a {@link ReplyMessage} to (its `id` is filled in by the link). */
 export type WorkerRequest = Omit<SignInRequest, 'id'> | Omit<SignInChecks, 'id'> | Omit<ForgetMessage, 'id'>;
 
-const TYPES = new Set(['gc:ready', 'gc:sign-in', 'gc:sign-in-checks', 'gc:sign-in-outcome', 'gc:forget', 'gc:forgotten', 'gc:reply']);
+const TYPES = new Set(['gc:ready', 'gc:sign-in', 'gc:sign-in-checks', 'gc:refusals-sync', 'gc:refusals', 'gc:sign-in-outcome', 'gc:forget', 'gc:forgotten', 'gc:reply']);
 
 /** Whether `value` is one of ours (the channel also carries Node's own cluster messages). */
 export function isClusterMessage(value: unknown): value is WorkerMessage | PrimaryMessage {
