@@ -13,7 +13,7 @@ import { createDatabase, startApi, treeCpuMs } from './lib.mjs';
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
-// Undefined: the api's own default (one per core on PostgreSQL).
+// Undefined: the api's own default (one per core on PostgreSQL, less one when it is on this machine).
 const many = process.env.BENCH_WORKERS;
 const warmup = Number(process.env.BENCH_WARMUP ?? 3000);
 

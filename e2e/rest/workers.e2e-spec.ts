@@ -4,7 +4,9 @@
  * one worker works on the other and ends on both at sign-out, the sign-in limits count failures
  * sent to any worker together, a password change on one worker ends the old password on the
  * other at once. `kill -9` of a worker: the primary starts another and the port keeps answering.
- * A stopped primary (SIGSTOP): sign-ins are refused (503), never let through unchecked. On the
+ * A stopped primary (SIGSTOP): once the workers have not heard from it for a second (they check
+ * requests against their copy of its sign-in refusals while they do), sign-ins are refused (503),
+ * never let through unchecked. On the
  * embedded catalog, WORKERS=2 is refused at start with a sentence saying why.
  *
  * Each keep-alive connection stays with the worker the primary handed it to (`support/workers.ts`).
@@ -213,6 +215,8 @@ describeWithExternalCatalog('WORKERS=2 on PostgreSQL', () => {
       expect(await rest(a, '/workspaces.json', user)).toHaveStatus(200); // cached: it is still refused
       process.kill(server.pid, 'SIGSTOP');
       try {
+        // The workers' copy of the refusals is trusted for a second after the primary was last heard from.
+        await new Promise((r) => setTimeout(r, 1_500));
         const [cached, fresh] = await Promise.all([rest(a, '/workspaces.json', user), rest(b, '/workspaces.json', wrong(user.user))]);
         for (const res of [cached, fresh]) {
           expect(res).toHaveStatus(503);

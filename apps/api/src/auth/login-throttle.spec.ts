@@ -1,4 +1,4 @@
-import { isRefusal, LoginThrottle, SignInAttempt, SignInRefusal, ThrottlePolicy } from './login-throttle';
+import { isRefusal, LoginThrottle, refusalIn, SignInAttempt, SignInRefusal, ThrottlePolicy } from './login-throttle';
 
 const policy: ThrottlePolicy = { perUserAndAddress: 3, perAddress: 5, windowMs: 60_000 };
 
@@ -76,5 +76,29 @@ describe('LoginThrottle', () => {
     for (let i = 0; i < 3; i++) attempt(t.begin('alice', 'a')).failed();
     expect(t.refusalFor('alice', 'a')).toEqual({ retryAfterSeconds: 60 });
     expect(t.refusalFor('alice', 'b')).toBeUndefined();
+  });
+
+  it('a copy of its refusals (all of them, or those of one pair) refuses what it refuses, for as long', () => {
+    for (let i = 0; i < 3; i++) {
+      attempt(t.begin('alice', '10.0.0.1')).failed();
+      now += 10_000;
+    }
+    attempt(t.begin('bob', '10.0.0.1')).failed();
+    attempt(t.begin('carol', '10.0.0.1')).failed();
+    // Refused: the pair alice, and the address (five failures); not the pair bob.
+    expect(new Map(t.refusalEnds('bob', '10.0.0.1'))).toEqual(new Map([['p10.0.0.1\u0000bob', 0], ['a10.0.0.1', 1_060_000]]));
+    const copy = new Map(t.allRefusals());
+    const pair = new Map(t.refusalEnds('bob', '10.0.0.1'));
+    for (const later of [0, 29_000, 30_000, 45_000]) {
+      now += later;
+      for (const [user, address] of [
+        ['alice', '10.0.0.1'],
+        ['bob', '10.0.0.1'],
+        ['alice', '10.0.0.2'],
+      ])
+        expect(refusalIn(copy, user, address, now)).toEqual(t.refusalFor(user, address));
+      expect(refusalIn(pair, 'bob', '10.0.0.1', now)).toEqual(t.refusalFor('bob', '10.0.0.1'));
+      now -= later;
+    }
   });
 });

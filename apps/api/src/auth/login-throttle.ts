@@ -31,6 +31,31 @@ export interface SignInRefusal {
 type Slots = Set<{ at: number }>;
 
 /**
+ * A refusal in force, as a copy of the throttle elsewhere keeps it: the key of a (user, address)
+ * pair or of an address ({@link refusalKeys}), and when the refusal ends (ms since the epoch), or
+ * 0 when there is none (any more).
+ */
+export type RefusalEnd = [key: string, until: number];
+
+/** The keys under which refusals of `user` (its case-insensitive key) from `address` are copied: the pair's first. */
+export function refusalKeys(user: string, address: string): [pair: string, address: string] {
+  return [`p${address}\u0000${user}`, `a${address}`];
+}
+
+/** The refusal of `user` from `address` at `now` in a copy of the throttle's refusals (key → end). */
+export function refusalIn(ends: ReadonlyMap<string, number>, user: string, address: string, now: number): SignInRefusal | undefined {
+  for (const key of refusalKeys(user, address)) {
+    const until = ends.get(key);
+    if (until !== undefined && until > now) return { retryAfterSeconds: retryAfter(until, now) };
+  }
+  return undefined;
+}
+
+function retryAfter(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 1000));
+}
+
+/**
  * Sign-in throttling per (user, client address) and per client address, with a sliding window.
  * An attempt takes its slot when it starts, before any hash is computed, so parallel guesses are
  * counted at once; past a limit the attempt is refused with the time until the oldest counted
@@ -79,6 +104,45 @@ export class LoginThrottle {
     };
   }
 
+  /**
+   * The refusals of `user` from `address` as they stand now, per key ({@link refusalKeys}), for a
+   * copy kept elsewhere: a refusal lasts until its oldest failure leaves the window (no slot is
+   * taken while refused, so then it is below its limit again).
+   */
+  refusalEnds(user: string, address: string): RefusalEnd[] {
+    const now = this.now();
+    const [pairKey, addressKey] = refusalKeys(user, address);
+    return [
+      [pairKey, this.end(this.live(this.pairs, `${address}\u0000${user}`, now), this.policy.perUserAndAddress)],
+      [addressKey, this.end(this.live(this.addresses, address, now), this.policy.perAddress)],
+    ];
+  }
+
+  /** Every refusal in force now, per key ({@link refusalKeys}). */
+  allRefusals(): RefusalEnd[] {
+    const now = this.now();
+    const ends: RefusalEnd[] = [];
+    for (const [map, limit, prefix] of [
+      [this.pairs, this.policy.perUserAndAddress, 'p'],
+      [this.addresses, this.policy.perAddress, 'a'],
+    ] as const) {
+      for (const key of [...map.keys()]) {
+        const until = this.end(this.live(map, key, now), limit);
+        if (until) ends.push([prefix + key, until]);
+      }
+    }
+    return ends;
+  }
+
+  /** When the refusal these slots make ends (enough of the oldest left the window), or 0 when they make none. */
+  private end(slots: Slots, limit: number): number {
+    if (slots.size < limit) return 0;
+    // Slots are added in time order.
+    let skip = slots.size - limit;
+    for (const slot of slots) if (skip-- === 0) return slot.at + this.policy.windowMs;
+    return 0;
+  }
+
   /** The slots of `key` still inside the window (expired ones dropped). */
   private live(map: Map<string, Slots>, key: string, now: number): Slots {
     const slots = map.get(key) ?? new Set();
@@ -88,10 +152,8 @@ export class LoginThrottle {
   }
 
   private refusal(slots: Slots, limit: number, now: number): SignInRefusal | undefined {
-    if (slots.size < limit) return undefined;
-    // Slots are added in time order: the oldest is the first.
-    const oldest = slots.values().next().value!.at;
-    return { retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.policy.windowMs - now) / 1000)) };
+    const until = this.end(slots, limit);
+    return until ? { retryAfterSeconds: retryAfter(until, now) } : undefined;
   }
 
   /** Puts `slots` (back) under `key`, as the most recently used, evicting the least recent beyond the bound. */

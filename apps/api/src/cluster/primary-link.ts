@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { AuthChange, isClusterMessage, PrimaryMessage, ReplyMessage, WorkerMessage, WorkerRequest } from './messages';
+import { AuthChange, isClusterMessage, PrimaryMessage, RefusalsMessage, ReplyMessage, WorkerMessage, WorkerRequest } from './messages';
 
 /** How long a worker waits for the primary's answer before it gives up on it. */
 export const PRIMARY_ANSWER_MS = 2_000;
@@ -16,12 +16,14 @@ export class PrimaryUnreachable extends Error {}
 /**
  * A cluster worker's line to its primary: requests with an answer ({@link ask}, given up after
  * {@link PRIMARY_ANSWER_MS}: callers then refuse rather than allow), notes without one
- * ({@link tell}), and the primary's requests to drop caches ({@link onForget}).
+ * ({@link tell}), the primary's requests to drop caches ({@link onForget}) and its sign-in
+ * refusals ({@link onRefusals}).
  */
 export class PrimaryLink {
   private next = 1;
   private readonly waiting = new Map<number, { resolve: (reply: ReplyMessage) => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>();
   private forget: (what: AuthChange) => void | Promise<void> = () => undefined;
+  private readonly refusals = new Set<(message: RefusalsMessage) => void>();
 
   constructor(
     private readonly channel: Channel,
@@ -57,8 +59,15 @@ export class PrimaryLink {
     this.forget = drop;
   }
 
+  /** `heard` is called with every {@link RefusalsMessage} of the primary (none are kept for later). */
+  onRefusals(heard: (message: RefusalsMessage) => void): void {
+    this.refusals.add(heard);
+  }
+
   private received(message: PrimaryMessage): void {
-    if (message.type === 'gc:reply') {
+    if (message.type === 'gc:refusals') {
+      for (const heard of this.refusals) heard(message);
+    } else if (message.type === 'gc:reply') {
       this.settle(message.id)?.resolve(message);
     } else if (message.type === 'gc:forget') {
       // Answered even when the drop failed: the primary must not wait for what will not come.

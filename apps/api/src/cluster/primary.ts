@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import cluster, { Worker } from 'node:cluster';
 import type { AppConfig } from '../config/config';
 import { ForgetRelay } from './forget-relay';
-import { isClusterMessage, WorkerMessage } from './messages';
+import { HEARTBEAT_MS, isClusterMessage, RefusalsMessage, WorkerMessage } from './messages';
 import { SlotRestarts } from './restart-policy';
 import { SignInLimitsOwner } from './sign-in-limits-owner';
 
@@ -31,7 +31,7 @@ interface Slot {
  * dies, after a backoff that grows with each crash in a row; stops everything and exits 1 when a
  * worker cannot start (at the first start, or five times in a row later); on SIGTERM or SIGINT
  * stops the workers gracefully (SIGTERM each, SIGKILL after 10 s) and exits. It owns what must be
- * one for all workers: the sign-in limits, and the relay that makes every worker drop cached
+ * one for all workers: the sign-in limits (and their copy in every worker), and the relay that makes every worker drop cached
  * credentials when one changed a user.
  */
 export function runPrimary(config: AppConfig): void {
@@ -39,11 +39,18 @@ export function runPrimary(config: AppConfig): void {
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const slots: Slot[] = Array.from({ length: config.workers }, (_, index) => ({ index, startedAt: 0, ready: false, restarts: new SlotRestarts() }));
   const slotOf = new Map<number, Slot>();
-  const limits = new SignInLimitsOwner();
   const send = (id: number, message: object) => {
     const worker = cluster.workers?.[id];
     if (worker?.isConnected()) worker.send(message, undefined, () => undefined);
   };
+  const toEveryWorker = (message: RefusalsMessage) => {
+    for (const slot of slots) if (slot.worker) send(slot.worker.id, message);
+  };
+  // Each change of the sign-in count goes to every worker before the answer to the worker that
+  // made it; workers check requests against their copy while they hear from the primary.
+  const limits = new SignInLimitsOwner(undefined, undefined, undefined, (entries) => toEveryWorker({ type: 'gc:refusals', entries }));
+  const heartbeat = setInterval(() => toEveryWorker({ type: 'gc:refusals', entries: [] }), HEARTBEAT_MS);
+  heartbeat.unref();
   const relay = new ForgetRelay(
     send,
     (id, requestId) => send(id, { type: 'gc:reply', id: requestId }),
@@ -97,6 +104,10 @@ export function runPrimary(config: AppConfig): void {
         return ready(worker, m.port, m.console);
       case 'gc:sign-in':
         return send(worker.id, limits.answer(worker.id, m));
+      case 'gc:sign-in-checks':
+        return send(worker.id, limits.checks(m));
+      case 'gc:refusals-sync':
+        return send(worker.id, { type: 'gc:refusals', entries: limits.refusals(), full: true });
       case 'gc:sign-in-outcome':
         return limits.ended(worker.id, m);
       case 'gc:forget': {

@@ -1,8 +1,10 @@
-import { isRefusal, LoginThrottle, SignInAttempt } from '../auth/login-throttle';
-import type { ReplyMessage, SignInOutcome, SignInRequest } from './messages';
+import { isRefusal, LoginThrottle, RefusalEnd, SignInAttempt } from '../auth/login-throttle';
+import type { ReplyMessage, SignInChecks, SignInOutcome, SignInRequest } from './messages';
 
 interface Held {
   worker: number;
+  user: string;
+  address: string;
   attempt: SignInAttempt;
   at: number;
 }
@@ -12,7 +14,8 @@ interface Held {
  * workers allow what one process allows. Workers ask before every sign-in (`check`) and before
  * every hash they compute (`begin`), and report how each begun attempt ended. An attempt whose
  * worker died before reporting stays counted as a failure until it leaves the window: a crash
- * never gives an attacker slots back.
+ * never gives an attacker slots back. After every change of the count, `changed` is told the
+ * refusals of the (user, address) it concerns, for the copies the workers check requests against.
  */
 export class SignInLimitsOwner {
   private next = 1;
@@ -22,19 +25,28 @@ export class SignInLimitsOwner {
     private readonly throttle: LoginThrottle = new LoginThrottle(),
     private readonly windowMs: number = 15 * 60_000,
     private readonly now: () => number = Date.now,
+    private readonly changed: (ends: RefusalEnd[]) => void = () => undefined,
   ) {}
 
-  /** The answer to a worker's `gc:sign-in` request. */
+  /** Every refusal in force now (for a worker's copy, at its start). */
+  refusals(): RefusalEnd[] {
+    return this.throttle.allRefusals();
+  }
+
+  /** The answer to a worker's `gc:sign-in-checks`: per check, the seconds to wait, 0 when not refused. */
+  checks(request: SignInChecks): ReplyMessage {
+    const refusals = request.checks.map(([user, address]) => this.throttle.refusalFor(user, address)?.retryAfterSeconds ?? 0);
+    return { type: 'gc:reply', id: request.id, refusals };
+  }
+
+  /** The answer to a worker's `gc:sign-in` request (`begin`). */
   answer(worker: number, request: SignInRequest): ReplyMessage {
-    if (request.op === 'check') {
-      const refusal = this.throttle.refusalFor(request.user, request.address);
-      return { type: 'gc:reply', id: request.id, retryAfterSeconds: refusal?.retryAfterSeconds };
-    }
     const attempt = this.throttle.begin(request.user, request.address);
     if (isRefusal(attempt)) return { type: 'gc:reply', id: request.id, retryAfterSeconds: attempt.retryAfterSeconds };
     this.sweep();
     const number = this.next++;
-    this.held.set(number, { worker, attempt, at: this.now() });
+    this.held.set(number, { worker, user: request.user, address: request.address, attempt, at: this.now() });
+    this.changed(this.throttle.refusalEnds(request.user, request.address));
     return { type: 'gc:reply', id: request.id, attempt: number };
   }
 
@@ -46,6 +58,7 @@ export class SignInLimitsOwner {
     if (report.outcome === 'succeeded') held.attempt.succeeded();
     else if (report.outcome === 'abandoned') held.attempt.abandoned();
     else held.attempt.failed();
+    this.changed(this.throttle.refusalEnds(held.user, held.address));
   }
 
   /** A worker exited: its unreported attempts stay counted (as failures), and are no longer held. */

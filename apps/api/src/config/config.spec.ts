@@ -73,6 +73,24 @@ describe('loadConfig: WORKERS', () => {
     expect(loadConfig({}, () => 6).workers).toBe(1);
   });
 
+  it('leaves one CPU to PostgreSQL when it runs on this machine (never fewer than 1 worker)', () => {
+    for (const local of [
+      'postgres://postgres@127.0.0.1:5432/catalog',
+      'postgres://localhost/catalog',
+      'postgresql://u:p@[::1]:5433/catalog',
+      'postgres:///catalog?host=/var/run/postgresql',
+      'postgres://db/catalog?host=/tmp',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: local }, () => 6).workers).toBe(5);
+      expect(loadConfig({ DATABASE_URL: local }, () => 2).workers).toBe(1);
+      expect(loadConfig({ DATABASE_URL: local }, () => 1).workers).toBe(1);
+    }
+    for (const remote of ['postgres://db.example.org/catalog', 'postgres://10.0.0.5/catalog', 'postgres://128.0.0.1/catalog'])
+      expect(loadConfig({ DATABASE_URL: remote }, () => 2).workers).toBe(2);
+    // Asked for: as asked.
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/catalog', WORKERS: '2' }, () => 2).workers).toBe(2);
+  });
+
   it('caps the default at 64 (a 128-core machine does not open 1,280 catalog connections by itself)', () => {
     expect(loadConfig(pg, () => 128).workers).toBe(64);
   });

@@ -156,12 +156,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus: () => num
 }
 
 /**
- * `WORKERS`: by default one per CPU on PostgreSQL, 1 on the embedded catalog. More than one on the
- * embedded catalog is refused rather than quietly lowered: PGlite is one process's database, and an
- * operator who asked for 4 workers must not believe 4 are running.
+ * `WORKERS`: by default one per CPU on PostgreSQL, less one when that PostgreSQL runs on this
+ * machine ({@link catalogOnThisMachine}); 1 on the embedded catalog. A worker per CPU there leaves
+ * none to the catalog's server: on 2 CPUs, 2 workers wrote slower than one process (docs/performance.md,
+ * writes.bench). More than one on the embedded catalog is refused rather than quietly lowered:
+ * PGlite is one process's database, and an operator who asked for 4 workers must not believe 4
+ * are running.
  */
 function parseWorkers(raw: string | undefined, databaseUrl: string | undefined, cpus: () => number, problems: string[]): number {
-  if (raw === undefined || raw === '') return databaseUrl ? Math.min(Math.max(1, cpus()), MAX_WORKERS) : 1;
+  if (raw === undefined || raw === '') {
+    if (!databaseUrl) return 1;
+    const spare = catalogOnThisMachine(databaseUrl) ? 1 : 0;
+    return Math.min(Math.max(1, cpus() - spare), MAX_WORKERS);
+  }
   if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WORKERS) {
     problems.push(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, got '${raw}'`);
     return 1;
@@ -175,6 +182,23 @@ function parseWorkers(raw: string | undefined, databaseUrl: string | undefined, 
     return 1;
   }
   return workers;
+}
+
+/**
+ * Whether a PostgreSQL URL names a server on this machine: `localhost`, a loopback address, or a
+ * socket directory (no host, or a `host` parameter that is a path).
+ */
+export function catalogOnThisMachine(databaseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return false;
+  }
+  const host = url.searchParams.get('host') ?? decodeURIComponent(url.hostname);
+  if (host === '' || host.startsWith('/')) return true;
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(name) || name === '::1';
 }
 
 /** A comma-separated list, trimmed, without empty items. */

@@ -18,6 +18,9 @@ export class CatalogNotifications {
   private retry?: NodeJS.Timeout;
   private closed = false;
   private announcing?: NodeJS.Timeout;
+  /** A NOTIFY is on its way; `again`: another was announced meanwhile. */
+  private sending = false;
+  private again = false;
 
   constructor(
     private readonly url: string,
@@ -32,15 +35,18 @@ export class CatalogNotifications {
   /**
    * Notifies the channel soon, on this connection, outside any writer's transaction (a NOTIFY
    * inside one would serialise commits cluster-wide); several announcements within a few
-   * milliseconds are one notification. Without a connection it is skipped: listeners also look
-   * for themselves from time to time.
+   * milliseconds are one notification, and those made while one is on its way are one more once
+   * it is done (never two queries at once on the connection). Without a connection it is skipped:
+   * listeners also look for themselves from time to time.
    */
   announce(): void {
-    if (this.announcing || !this.client) return;
-    this.announcing = setTimeout(() => {
-      this.announcing = undefined;
-      this.client?.query(`NOTIFY ${this.channel}`).catch(() => undefined);
-    }, ANNOUNCE_MS);
+    if (!this.client) return;
+    if (this.sending) {
+      this.again = true;
+      return;
+    }
+    if (this.announcing) return;
+    this.announcing = setTimeout(() => this.send(), ANNOUNCE_MS);
   }
 
   async close(): Promise<void> {
@@ -50,6 +56,22 @@ export class CatalogNotifications {
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
+  }
+
+  private send(): void {
+    this.announcing = undefined;
+    const client = this.client;
+    if (!client) return;
+    this.sending = true;
+    client
+      .query(`NOTIFY ${this.channel}`)
+      .catch(() => undefined)
+      .finally(() => {
+        this.sending = false;
+        if (!this.again) return;
+        this.again = false;
+        this.announce();
+      });
   }
 
   private async listen(): Promise<void> {
