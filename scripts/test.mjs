@@ -2,6 +2,11 @@
 // of sources and specs and ESLint), then every project's tests, then one closing line with the
 // totals ("N passed, N failed, N skipped") read from Jest's and Vitest's own summaries. Module
 // boundaries are a test of their own (libs/catalog-model/src/boundaries.spec.ts).
+//
+// Nx runs in steps, so that the machine's two cores are busy and the e2e suite has them alone:
+// type-checks and lints two at a time; then builds and unit tests two at a time; then the e2e
+// suite, which runs two spec files at a time itself (e2e/package.json). A failed step does not
+// stop the next: every failure is reported, as in one Nx run.
 import { spawn, spawnSync } from 'node:child_process';
 
 const format = spawnSync('npx', ['prettier', '--check', '.', '--log-level', 'warn'], { stdio: 'inherit' });
@@ -10,8 +15,19 @@ if (format.status !== 0) {
   process.exit(1);
 }
 
-const args = ['nx', 'run-many', '-t', 'typecheck', 'lint', 'test', '--parallel=1', '--outputStyle=static', '--skip-nx-cache', ...process.argv.slice(2)];
-const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NX_DAEMON: 'false' } });
+const E2E = '@geocatalog/e2e';
+const extra = process.argv.slice(2);
+const steps = (
+  extra.length
+    ? // Arguments for Nx (`npm test -- --projects=…`): one run with them, one task at a time.
+      [['-t', 'typecheck', 'lint', 'test', '--parallel=1', ...extra]]
+    : [
+        ['-t', 'typecheck', 'lint', '--parallel=2'],
+        ['-t', 'build', 'test', `--exclude=${E2E}`, '--parallel=2'],
+        // The builds the e2e suite runs were made by the step before.
+        ['-t', 'test', `--projects=${E2E}`, '--excludeTaskDependencies', '--parallel=1'],
+      ]
+).map((step) => ['nx', 'run-many', ...step, '--outputStyle=static', '--skip-nx-cache']);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const ANSI = /\x1b\[[0-9;]*m/g;
@@ -37,12 +53,23 @@ function pipe(stream, out) {
     lines.forEach(count);
   });
 }
-pipe(child.stdout, process.stdout);
-pipe(child.stderr, process.stderr);
 
-child.on('exit', (code) => {
-  count(pending);
-  const failed = code === 0 ? totals.failed : Math.max(totals.failed, 1);
-  console.log(`\n${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
-  process.exit(code ?? 1);
-});
+/** Runs one Nx step, echoing and counting its output; resolves with its exit code. */
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NX_DAEMON: 'false' } });
+    pipe(child.stdout, process.stdout);
+    pipe(child.stderr, process.stderr);
+    child.on('exit', (code) => {
+      count(pending);
+      pending = '';
+      resolve(code ?? 1);
+    });
+  });
+}
+
+let code = 0;
+for (const args of steps) code = Math.max(code, await run(args));
+const failed = code === 0 ? totals.failed : Math.max(totals.failed, 1);
+console.log(`\n${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+process.exit(code);
