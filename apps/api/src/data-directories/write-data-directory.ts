@@ -99,6 +99,8 @@ class DirectoryWriter {
     },
     style: (out) => this.writeStyles(out),
     user: null,
+    settings: null,
+    serviceSettings: null,
   };
 
   write(): DirFiles {

@@ -1,0 +1,89 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Request } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { CatalogDb } from '../database/catalog-db';
+import { CatalogNotifications } from '../database/catalog-notifications';
+import { CATALOG_DATABASE, type CatalogDatabase } from '../database/database.module';
+import { publicBaseUrl } from '../rest/rest-request';
+
+/** A cached reading is read again after this long, even if no notification said it changed. */
+const RECHECK_MS = 5_000;
+
+interface Reading {
+  generation: number;
+  at: number;
+  value: Promise<string | null>;
+}
+
+/**
+ * The base URL every link the api writes starts with (REST links and `Location`, OGC API links,
+ * capabilities): the server settings' `proxyBaseUrl` when set (GeoServer's rule: it stands for
+ * `scheme://host[:port]/context`), else what the request came in on ({@link publicBaseUrl}).
+ *
+ * The setting is cached per process and forgotten after every catalog commit of this process and
+ * on every `NOTIFY catalog_changes` (each api process sends one after its commits, so workers of a
+ * cluster and other processes sharing the database learn of a change within milliseconds); a
+ * reading also expires after {@link RECHECK_MS}, should a notification be lost. A reading begun
+ * before a commit is never kept after it (generations).
+ */
+@Injectable()
+export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('PublicBase');
+  private generation = 0;
+  private reading?: Reading;
+  private notifications?: CatalogNotifications;
+
+  constructor(
+    private readonly db: CatalogDb,
+    @Inject(CATALOG_DATABASE) private readonly catalog: CatalogDatabase,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    db.afterEveryCommit(() => this.forget());
+  }
+
+  onApplicationBootstrap(): void {
+    // The embedded catalog serves one process: its own commits are all there is to hear.
+    if (this.catalog.embedded) return;
+    this.notifications = new CatalogNotifications(this.catalog.url, 'catalog_changes', () => this.forget());
+    this.notifications.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.notifications?.close();
+  }
+
+  /** Drops the cached setting: the next request reads it again. */
+  forget(): void {
+    this.generation++;
+    this.reading = undefined;
+  }
+
+  /** The public base URL for links answering `req` (no trailing slash; context path included). */
+  async of(req: Request): Promise<string> {
+    return (await this.proxyBaseUrl().catch(() => null)) ?? publicBaseUrl(req, this.config.contextPath, this.config.trustProxy);
+  }
+
+  /** The `proxyBaseUrl` setting (null when unset), from the cache when fresh. */
+  proxyBaseUrl(): Promise<string | null> {
+    const now = Date.now();
+    const cached = this.reading;
+    if (cached && cached.generation === this.generation && now - cached.at < RECHECK_MS) return cached.value;
+    const reading: Reading = { generation: this.generation, at: now, value: this.read() };
+    this.reading = reading;
+    reading.value.catch(() => {
+      if (this.reading === reading) this.reading = undefined;
+    });
+    return reading.value;
+  }
+
+  private async read(): Promise<string | null> {
+    try {
+      const [row] = await this.db.query<{ proxy_base_url: string | null }>(`SELECT proxy_base_url FROM settings WHERE workspace_id IS NULL`);
+      return row?.proxy_base_url || null;
+    } catch (err) {
+      // Links still work without the setting; the database's own failure is answered where it is used.
+      this.logger.warn(`Cannot read proxyBaseUrl: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+}
