@@ -69,6 +69,8 @@ export interface Reverted {
   storeIds: number[];
   /** Whether it touched users (cached credentials and sessions are then stale). */
   users: boolean;
+  /** Whether it touched the server's settings (the cached public base URL is then stale). */
+  settings: boolean;
 }
 
 function blocked(seq: string, why: string): CatalogError {
@@ -124,7 +126,7 @@ export class ChangeReverter {
       if (undone.some((u) => u.kind === 'user')) await anAdminRemains(this.users, tx);
       // Checked last: this refusal promises that `force` succeeds.
       if (later && !force) throw later;
-      return { storeIds: stores.map((u) => u.record_id), users: undone.some((u) => u.kind === 'user') };
+      return { storeIds: stores.map((u) => u.record_id), users: undone.some((u) => u.kind === 'user'), settings: undone.some((u) => u.kind === 'settings') };
     });
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Request } from 'express';
+import { AuthCaches } from '../auth/auth-caches';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CatalogDb } from '../database/catalog-db';
 import { CatalogNotifications } from '../database/catalog-notifications';
@@ -20,10 +21,11 @@ interface Reading {
  * capabilities): the server settings' `proxyBaseUrl` when set (GeoServer's rule: it stands for
  * `scheme://host[:port]/context`), else what the request came in on ({@link publicBaseUrl}).
  *
- * The setting is cached per process and forgotten after every catalog commit of this process and
- * on every `NOTIFY catalog_changes` (each api process sends one after its commits, so workers of a
- * cluster and other processes sharing the database learn of a change within milliseconds); a
- * reading also expires after {@link RECHECK_MS}, should a notification be lost. A reading begun
+ * The setting is cached per process and forgotten after every catalog commit of this process; a
+ * write of the settings (and a revert or import touching them) also has every worker of the
+ * cluster forget it before it answers ({@link changed}, the cluster's forget relay), and any other
+ * process sharing the database forgets it on `NOTIFY catalog_changes` (sent after every commit);
+ * a reading expires after {@link RECHECK_MS} should a notification be lost. A reading begun
  * before a commit is never kept after it (generations).
  */
 @Injectable()
@@ -37,8 +39,19 @@ export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly db: CatalogDb,
     @Inject(CATALOG_DATABASE) private readonly catalog: CatalogDatabase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly caches: AuthCaches,
   ) {
     db.afterEveryCommit(() => this.forget());
+    caches.register('settings', () => this.forget());
+  }
+
+  /**
+   * After a committed change of the server's settings: every worker of the cluster forgets the
+   * cached setting before this resolves, so the answer to the write goes out only when no worker
+   * still writes links with the old base.
+   */
+  changed(): Promise<void> {
+    return this.caches.changed('settings');
   }
 
   onApplicationBootstrap(): void {

@@ -16,6 +16,7 @@ import { catalogVersion } from '../database/catalog-version';
 import { checkPrecondition } from '../catalog/record-precondition';
 import { WorkspaceService } from '../catalog/workspaces/workspace.service';
 import type { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
+import { PublicBase } from './public-base';
 import { ServiceSettingsEntity, SettingsEntity } from './settings.entity';
 import { SERVICE_NAMES, settingsTag } from './settings.mapper';
 
@@ -42,6 +43,7 @@ export class SettingsService {
   constructor(
     private readonly db: CatalogDb,
     private readonly workspaces: WorkspaceService,
+    private readonly publicBase: PublicBase,
   ) {}
 
   /** The server's settings. */
@@ -64,6 +66,7 @@ export class SettingsService {
       this.merge(row, sent.settings ?? {});
       await tx.getRepository(SettingsEntity).save(row);
     });
+    await this.publicBase.changed();
   }
 
   /** `PUT /rest/settings/contact`: the fields sent replace the stored ones, the others are kept. */
@@ -74,6 +77,7 @@ export class SettingsService {
       row.contact = { ...(row.contact ?? {}), ...stripUndefined(sent) };
       await tx.getRepository(SettingsEntity).save(row);
     });
+    await this.publicBase.changed();
   }
 
   /** A workspace's own settings; 404 when it has none. */
