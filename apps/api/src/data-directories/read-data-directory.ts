@@ -6,10 +6,14 @@ import {
   Layer,
   LayerGroup,
   Namespace,
+  ServiceSettings,
+  Settings,
+  SETTINGS_SERVICES,
   Style,
   textOf,
   Workspace,
   type SentReference,
+  type SettingsService,
   type WireNode,
 } from '@geocatalog/catalog-model';
 import type { DataDirectory, DirFeatureType, DirFiles, DirLayer } from './data-directory';
@@ -446,19 +450,58 @@ class DirectoryReader {
     };
   }
 
-  /** Service settings (`global.xml`, `wms.xml`, a workspace's `settings.xml`, …) and `security/`. */
+  /** `global.xml` (its `<settings>`) or a workspace's `settings.xml`. */
+  private readSettingsFile(file: string, workspace: string | undefined): void {
+    const resource = restPath.settings(workspace);
+    this.attempt('settings', resource, file, () => {
+      const node = this.parse(file, workspace ? 'settings' : 'global');
+      const settings = workspace ? node : child(node, 'settings');
+      if (!settings) throw new Error('It has no <settings>');
+      (this.out.settings ??= []).push({ file, workspace, id: textOf(settings, 'id')?.trim() || undefined, input: declaredInput(Settings, settings) });
+    });
+  }
+
+  /** `wms.xml`, `wfs.xml` (global or a workspace's); another service's file is skipped. */
+  private readServiceFile(file: string, service: string, workspace: string | undefined): void {
+    const resource = restPath.serviceSettings(workspace, service);
+    if (!KEPT_SERVICES.includes(service)) {
+      this.skip('serviceSettings', resource, `The ${service.toUpperCase()} service is not part of this catalog`);
+      return;
+    }
+    this.attempt('serviceSettings', resource, file, () => {
+      const node = this.parse(file, service);
+      (this.out.serviceSettings ??= []).push({
+        file,
+        workspace,
+        service: service as SettingsService,
+        id: textOf(node, 'id')?.trim() || undefined,
+        input: declaredInput(ServiceSettings, node),
+      });
+    });
+  }
+
+  /**
+   * Service settings: `global.xml`'s `<settings>`, `wms.xml` and `wfs.xml`, and a workspace's
+   * `settings.xml`, `wms.xml` and `wfs.xml` (of a workspace the directory holds); the other
+   * services' files, `logging.xml` and `security/` are skipped.
+   */
   private readSettings(folders: string[]): void {
-    const reason = 'Service settings are not part of this catalog';
     const root = this.dir.filesIn('');
-    if (root.includes('global.xml')) this.skip('settings', '/settings', reason);
-    if (root.includes('logging.xml')) this.skip('settings', '/logging', reason);
-    for (const service of SERVICE_SETTINGS) if (root.includes(`${service}.xml`)) this.skip('settings', `/services/${service}/settings`, reason);
+    if (root.includes('global.xml')) this.readSettingsFile('global.xml', undefined);
+    if (root.includes('logging.xml')) this.skip('settings', '/logging', 'Logging settings are not part of this catalog');
+    for (const service of SERVICE_SETTINGS) if (root.includes(`${service}.xml`)) this.readServiceFile(`${service}.xml`, service, undefined);
     for (const folder of folders) {
-      const ws = this.workspaceOfFolder.get(folder) ?? folder;
+      const ws = this.workspaceOfFolder.get(folder);
       const files = this.dir.filesIn(`workspaces/${folder}/`);
-      if (files.includes('settings.xml')) this.skip('settings', `/workspaces/${ws}/settings`, reason);
+      const named = ws ?? folder;
+      if (files.includes('settings.xml')) {
+        if (ws) this.readSettingsFile(`workspaces/${folder}/settings.xml`, ws);
+        else this.skip('settings', `/workspaces/${named}/settings`, 'Its workspace is not imported');
+      }
       for (const service of SERVICE_SETTINGS) {
-        if (files.includes(`${service}.xml`)) this.skip('settings', `/services/${service}/workspaces/${ws}/settings`, reason);
+        if (!files.includes(`${service}.xml`)) continue;
+        if (ws) this.readServiceFile(`workspaces/${folder}/${service}.xml`, service, ws);
+        else this.skip('serviceSettings', `/services/${service}/workspaces/${named}/settings`, 'Its workspace is not imported');
       }
     }
     if (this.dir.hasFolder('security/')) {
@@ -466,6 +509,9 @@ class DirectoryReader {
     }
   }
 }
+
+/** The services whose settings this catalog keeps. */
+const KEPT_SERVICES: readonly string[] = SETTINGS_SERVICES;
 
 function reference(ref: SentReference): SentReference {
   return ref.workspace ? { name: ref.name, workspace: ref.workspace } : { name: ref.name };

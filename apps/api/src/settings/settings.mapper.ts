@@ -7,6 +7,7 @@ import {
   obj,
   RepDocument,
   RepObject,
+  Sent,
   SERVICE_ONLY_FIELDS,
   ServiceSettings,
   Settings,
@@ -27,7 +28,7 @@ export const SERVICE_NAMES: Record<SettingsService, string> = { wms: 'WMS', wfs:
 const workspaceRef = (workspace: string | null) => (workspace === null ? undefined : obj([['name', workspace]]));
 
 /** Settings (the server's, or a workspace's with `<workspace>`), as the `<settings>` element. */
-export function settingsRep(settings: SettingsEntity, workspace: string | null): RepObject {
+export function settingsRep(settings: Sent<Settings>, workspace: string | null): RepObject {
   return declaredRep(Settings, settings, { workspaceName: workspaceRef(workspace) });
 }
 
@@ -47,17 +48,17 @@ export function workspaceSettingsDocument(settings: SettingsEntity, workspace: s
 }
 
 /** A service's settings under its root (`<wms>`, `<wfs>`); the other service's own fields are left out. */
-export function serviceSettingsRep(row: ServiceSettingsEntity, workspace: string | null): RepObject {
-  const left: Record<string, undefined> = Object.fromEntries(SERVICE_ONLY_FIELDS[row.service].map((f) => [f, undefined]));
+export function serviceSettingsRep(row: Sent<ServiceSettings>, service: SettingsService, workspace: string | null): RepObject {
+  const left: Record<string, undefined> = Object.fromEntries(SERVICE_ONLY_FIELDS[service].map((f) => [f, undefined]));
   const versions = list(
     'org.geotools.util.Version',
-    SERVICE_VERSIONS[row.service].map((v) => obj([['version', v]])),
+    SERVICE_VERSIONS[service].map((v) => obj([['version', v]])),
   );
   return declaredRep(ServiceSettings, row, { ...left, workspaceName: workspaceRef(workspace), versions });
 }
 
 export function serviceSettingsDocument(row: ServiceSettingsEntity, workspace: string | null): RepDocument {
-  return doc(row.service, serviceSettingsRep(row, workspace));
+  return doc(row.service, serviceSettingsRep(row, row.service, workspace));
 }
 
 /** ETag of settings: their version and their workspace's. */
