@@ -9,6 +9,7 @@ import { createWorkspace, useApiServer, userWithRole } from '../support/catalog'
 import { uniqueName } from '../support/geoserver';
 import { changesOf, summary } from '../support/history';
 import { describeWithExternalCatalog } from '../support/api-server';
+import { importZip, ok, planLines, unzipText } from '../support/data-directory';
 import { request } from '../support/http';
 import { Pinned, pinToWorkers } from '../support/workers';
 
@@ -269,6 +270,55 @@ describe('history', () => {
     expect(res.headers.get('dry-run')).toBe('true');
     expect((await globalSettings()).title).not.toBe('dry');
     expect((await changesOf(ctx.api, '/settings')).length).toBe(before);
+  });
+});
+
+describe('data directory: global.xml, wms.xml, wfs.xml and a workspace’s settings.xml and wms.xml', () => {
+  it('exports them as GeoServer writes them and imports them back: update, then unchanged', async () => {
+    const ws = uniqueName('ws');
+    await createWorkspace(ctx.api, ws);
+    expect(await ctx.api.putJson('/settings', { global: { settings: { proxyBaseUrl: 'https://maps.example.org/geoserver', contact: { contactPerson: 'Ada' } } } })).toHaveStatus(200);
+    expect(await ctx.api.putXml('/services/wms/settings', '<wms><title>Exported maps</title><srs><string>4326</string><string>3857</string></srs></wms>')).toHaveStatus(200);
+    expect(await ctx.api.putXml(`/workspaces/${ws}/settings`, '<settings><title>Local</title></settings>')).toHaveStatus(200);
+    expect(await ctx.api.putXml(`/services/wms/workspaces/${ws}/settings`, '<wms><title>Local maps</title><maxRenderingTime>9</maxRenderingTime></wms>')).toHaveStatus(200);
+
+    const zip = ok(await ctx.api.get('/catalog/export')).bytes;
+    const files = unzipText(zip);
+    const global = files.get('global.xml')!;
+    expect(global).toMatch(/^<global>\n {2}<settings>\n {4}<id>SettingsInfoImpl-[0-9a-f-]+<\/id>\n/);
+    expect(global).toMatch(/\n {4}<contact>\n(?: {6}<\w+>[^<]*<\/\w+>\n)*? {6}<contactPerson>Ada<\/contactPerson>\n/);
+    expect(global).toContain('    <proxyBaseUrl>https://maps.example.org/geoserver</proxyBaseUrl>\n');
+    expect(global).toMatch(/ {2}<\/settings>\n {2}<featureTypeCacheSize>0<\/featureTypeCacheSize>\n/);
+    expect(files.get('wms.xml')).toMatch(/^<wms>\n {2}<id>WMSInfoImpl-[0-9a-f-]+<\/id>\n {2}<enabled>true<\/enabled>\n {2}<name>WMS<\/name>\n {2}<title>Exported maps<\/title>\n/);
+    expect(files.get('wms.xml')).toContain('  <srs>\n    <string>4326</string>\n    <string>3857</string>\n  </srs>\n');
+    expect(files.get('wfs.xml')).toMatch(/^<wfs>\n {2}<id>WFSInfoImpl-/);
+    const wsId = /<id>([^<]+)<\/id>/.exec(files.get(`workspaces/${ws}/workspace.xml`)!)![1];
+    expect(files.get(`workspaces/${ws}/settings.xml`)).toMatch(
+      new RegExp(`^<settings>\\n {2}<id>SettingsInfoImpl-[0-9a-f-]+</id>\\n {2}<workspace>\\n {4}<id>${wsId}</id>\\n {2}</workspace>\\n {2}<title>Local</title>\\n`),
+    );
+    expect(files.get(`workspaces/${ws}/wms.xml`)).toMatch(new RegExp(`^<wms>\\n {2}<id>WMSInfoImpl-[0-9a-f-]+</id>\\n {2}<workspace>\\n {4}<id>${wsId}</id>`));
+
+    // Changed since the export: the import puts them back, each an update naming what changes.
+    await setProxy('');
+    expect(await ctx.api.putXml('/services/wms/settings', '<wms><title>Changed</title></wms>')).toHaveStatus(200);
+    expect(await ctx.api.delete(`/services/wms/workspaces/${ws}/settings`)).toHaveStatus(200);
+    const res = ok(await importZip(ctx.api, zip));
+    expect(planLines(res)).toEqual(
+      expect.arrayContaining([
+        'update settings /settings',
+        'update serviceSettings /services/wms/settings',
+        'unchanged serviceSettings /services/wfs/settings',
+        `unchanged settings /workspaces/${ws}/settings`,
+        `create serviceSettings /services/wms/workspaces/${ws}/settings`,
+      ]),
+    );
+    expect((await globalSettings()).proxyBaseUrl).toBe('https://maps.example.org/geoserver');
+    expect((await ctx.api.get('/services/wms/settings.json')).json().wms.title).toBe('Exported maps');
+    expect((await ctx.api.get(`/services/wms/workspaces/${ws}/settings.json`)).json().wms).toMatchObject({ title: 'Local maps', maxRenderingTime: 9 });
+    // Links follow the imported proxyBaseUrl at once.
+    expect((await ctx.api.get('/workspaces.json')).json().workspaces.workspace[0].href).toMatch(/^https:\/\/maps\.example\.org\/geoserver\/rest\//);
+    const again = ok(await importZip(ctx.api, zip));
+    expect(planLines(again).filter((l) => / (settings|serviceSettings) /.test(l) && !l.startsWith('unchanged '))).toEqual([]);
   });
 });
 
