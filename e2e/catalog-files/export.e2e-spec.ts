@@ -57,7 +57,8 @@ describe('exporting the catalog', () => {
     const ids = new Set<string>();
     for (const [path, text] of files)
       // global.xml keeps its id inside <settings>, as GeoServer writes it.
-      if (path.endsWith('.xml') && path !== 'workspaces/default.xml' && path !== 'global.xml') ids.add(parseXml(text).children.find((c) => c.tag === 'id')!.text!);
+      if (path.endsWith('.xml') && path !== 'workspaces/default.xml' && path !== 'global.xml')
+        ids.add(parseXml(text).children.find((c) => c.tag === 'id')!.text!);
     const refs = [...files].flatMap(([path, text]) =>
       path.endsWith('.xml')
         ? [...text.matchAll(/<(workspace|namespace|store|resource|defaultStyle|style|published)(?: (?:class|type)="[^"]*")?>\s*<id>([^<]+)<\/id>/g)].map(

@@ -38,7 +38,9 @@ describe('/rest/settings', () => {
     expect(xml.contentType).toBe('application/xml');
     expect(xml.text).toMatch(/^<global>\n {2}<settings>\n/);
     expect(xml.text).toContain('    <charset>UTF-8</charset>\n    <numDecimals>8</numDecimals>\n');
-    expect(xml.text).toMatch(/ {2}<\/settings>\n {2}<updateSequence>\d+<\/updateSequence>\n {2}<featureTypeCacheSize>0<\/featureTypeCacheSize>\n {2}<globalServices>true<\/globalServices>\n/);
+    expect(xml.text).toMatch(
+      / {2}<\/settings>\n {2}<updateSequence>\d+<\/updateSequence>\n {2}<featureTypeCacheSize>0<\/featureTypeCacheSize>\n {2}<globalServices>true<\/globalServices>\n/,
+    );
     const json = (await ctx.api.get('/settings.json')).json();
     expect(Object.keys(json)).toEqual(['global']);
     expect(Object.keys(json.global)).toEqual(['settings', 'updateSequence', 'featureTypeCacheSize', 'globalServices', 'xmlPostRequestLogBufferSize']);
@@ -109,10 +111,14 @@ describe('/rest/settings', () => {
 
 describe('/rest/settings/contact', () => {
   it('reads and changes the contact in XML and JSON; the fields sent replace the stored ones', async () => {
-    expect(await ctx.api.putXml('/settings/contact', '<contact><contactOrganization>Acme</contactOrganization><addressCity>Alexandria</addressCity></contact>')).toHaveStatus(200);
+    expect(
+      await ctx.api.putXml('/settings/contact', '<contact><contactOrganization>Acme</contactOrganization><addressCity>Alexandria</addressCity></contact>'),
+    ).toHaveStatus(200);
     expect(await ctx.api.putJson('/settings/contact', { contact: { contactEmail: 'maps@acme.example' } })).toHaveStatus(200);
     const xml = await ctx.api.get('/settings/contact.xml');
-    expect(xml.text).toMatch(/^<contact>\n {2}<addressCity>Alexandria<\/addressCity>\n[\s\S]* {2}<contactEmail>maps@acme\.example<\/contactEmail>\n {2}<contactOrganization>Acme<\/contactOrganization>\n/);
+    expect(xml.text).toMatch(
+      /^<contact>\n {2}<addressCity>Alexandria<\/addressCity>\n[\s\S]* {2}<contactEmail>maps@acme\.example<\/contactEmail>\n {2}<contactOrganization>Acme<\/contactOrganization>\n/,
+    );
     const json = (await ctx.api.get('/settings/contact.json')).json();
     expect(json.contact).toMatchObject({ addressCity: 'Alexandria', contactEmail: 'maps@acme.example', contactOrganization: 'Acme' });
     expect((await globalSettings()).contact).toEqual(json.contact);
@@ -228,11 +234,16 @@ describe('/rest/services/wms/settings and wfs', () => {
     const ws = uniqueName('ws');
     await createWorkspace(ctx.api, ws);
     expect(await ctx.api.get(`/workspaces/${ws}/settings.json`)).toHaveStatus(404);
-    expect(await ctx.api.putXml(`/workspaces/${ws}/settings`, '<settings><title>Acme</title><contact><contactPerson>Bob</contactPerson></contact></settings>')).toHaveStatus(200);
+    expect(
+      await ctx.api.putXml(`/workspaces/${ws}/settings`, '<settings><title>Acme</title><contact><contactPerson>Bob</contactPerson></contact></settings>'),
+    ).toHaveStatus(200);
     const json = (await ctx.api.get(`/workspaces/${ws}/settings.json`)).json();
     expect(json.settings).toMatchObject({ workspace: { name: ws }, title: 'Acme', contact: { contactPerson: 'Bob' }, charset: 'UTF-8' });
     expect(await ctx.api.delete(`/workspaces/${ws}?recurse=true`)).toHaveStatus(200);
-    expect(summary(await changesOf(ctx.api, `/workspaces/${ws}/settings`))).toEqual([`create settings /workspaces/${ws}/settings`, `delete settings /workspaces/${ws}/settings`]);
+    expect(summary(await changesOf(ctx.api, `/workspaces/${ws}/settings`))).toEqual([
+      `create settings /workspaces/${ws}/settings`,
+      `delete settings /workspaces/${ws}/settings`,
+    ]);
   });
 });
 
@@ -277,10 +288,16 @@ describe('data directory: global.xml, wms.xml, wfs.xml and a workspace’s setti
   it('exports them as GeoServer writes them and imports them back: update, then unchanged', async () => {
     const ws = uniqueName('ws');
     await createWorkspace(ctx.api, ws);
-    expect(await ctx.api.putJson('/settings', { global: { settings: { proxyBaseUrl: 'https://maps.example.org/geoserver', contact: { contactPerson: 'Ada' } } } })).toHaveStatus(200);
-    expect(await ctx.api.putXml('/services/wms/settings', '<wms><title>Exported maps</title><srs><string>4326</string><string>3857</string></srs></wms>')).toHaveStatus(200);
+    expect(
+      await ctx.api.putJson('/settings', { global: { settings: { proxyBaseUrl: 'https://maps.example.org/geoserver', contact: { contactPerson: 'Ada' } } } }),
+    ).toHaveStatus(200);
+    expect(
+      await ctx.api.putXml('/services/wms/settings', '<wms><title>Exported maps</title><srs><string>4326</string><string>3857</string></srs></wms>'),
+    ).toHaveStatus(200);
     expect(await ctx.api.putXml(`/workspaces/${ws}/settings`, '<settings><title>Local</title></settings>')).toHaveStatus(200);
-    expect(await ctx.api.putXml(`/services/wms/workspaces/${ws}/settings`, '<wms><title>Local maps</title><maxRenderingTime>9</maxRenderingTime></wms>')).toHaveStatus(200);
+    expect(
+      await ctx.api.putXml(`/services/wms/workspaces/${ws}/settings`, '<wms><title>Local maps</title><maxRenderingTime>9</maxRenderingTime></wms>'),
+    ).toHaveStatus(200);
 
     const zip = ok(await ctx.api.get('/catalog/export')).bytes;
     const files = unzipText(zip);
@@ -289,12 +306,16 @@ describe('data directory: global.xml, wms.xml, wfs.xml and a workspace’s setti
     expect(global).toMatch(/\n {4}<contact>\n(?: {6}<\w+>[^<]*<\/\w+>\n)*? {6}<contactPerson>Ada<\/contactPerson>\n/);
     expect(global).toContain('    <proxyBaseUrl>https://maps.example.org/geoserver</proxyBaseUrl>\n');
     expect(global).toMatch(/ {2}<\/settings>\n {2}<featureTypeCacheSize>0<\/featureTypeCacheSize>\n/);
-    expect(files.get('wms.xml')).toMatch(/^<wms>\n {2}<id>WMSInfoImpl-[0-9a-f-]+<\/id>\n {2}<enabled>true<\/enabled>\n {2}<name>WMS<\/name>\n {2}<title>Exported maps<\/title>\n/);
+    expect(files.get('wms.xml')).toMatch(
+      /^<wms>\n {2}<id>WMSInfoImpl-[0-9a-f-]+<\/id>\n {2}<enabled>true<\/enabled>\n {2}<name>WMS<\/name>\n {2}<title>Exported maps<\/title>\n/,
+    );
     expect(files.get('wms.xml')).toContain('  <srs>\n    <string>4326</string>\n    <string>3857</string>\n  </srs>\n');
     expect(files.get('wfs.xml')).toMatch(/^<wfs>\n {2}<id>WFSInfoImpl-/);
     const wsId = /<id>([^<]+)<\/id>/.exec(files.get(`workspaces/${ws}/workspace.xml`)!)![1];
     expect(files.get(`workspaces/${ws}/settings.xml`)).toMatch(
-      new RegExp(`^<settings>\\n {2}<id>SettingsInfoImpl-[0-9a-f-]+</id>\\n {2}<workspace>\\n {4}<id>${wsId}</id>\\n {2}</workspace>\\n {2}<title>Local</title>\\n`),
+      new RegExp(
+        `^<settings>\\n {2}<id>SettingsInfoImpl-[0-9a-f-]+</id>\\n {2}<workspace>\\n {4}<id>${wsId}</id>\\n {2}</workspace>\\n {2}<title>Local</title>\\n`,
+      ),
     );
     expect(files.get(`workspaces/${ws}/wms.xml`)).toMatch(new RegExp(`^<wms>\\n {2}<id>WMSInfoImpl-[0-9a-f-]+</id>\\n {2}<workspace>\\n {4}<id>${wsId}</id>`));
 

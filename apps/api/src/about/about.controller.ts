@@ -56,7 +56,8 @@ export class AboutController {
   manifest(@Query('manifest') pattern: string | undefined): RepDocument {
     const entries = manifest();
     if (pattern === undefined || pattern === '') return aboutDocument(entries);
-    if (typeof pattern !== 'string' || pattern.length > MAX_PATTERN) throw new CatalogError('INVALID_VALUE', `Invalid manifest filter: at most ${MAX_PATTERN} characters`);
+    if (typeof pattern !== 'string' || pattern.length > MAX_PATTERN)
+      throw new CatalogError('INVALID_VALUE', `Invalid manifest filter: at most ${MAX_PATTERN} characters`);
     let re: RegExp;
     try {
       re = new RegExp(`^(?:${pattern})$`);

@@ -94,7 +94,8 @@ export class ImportPlanner {
   private async planSettings(): Promise<void> {
     const settings = this.services.settings;
     if (!settings) {
-      for (const s of this.dir.settings ?? []) this.skipped.push({ entry: { action: 'skip', kind: 'settings', resource: restPath.settings(s.workspace), reason: 'Settings are not imported here' } });
+      for (const s of this.dir.settings ?? [])
+        this.skipped.push({ entry: { action: 'skip', kind: 'settings', resource: restPath.settings(s.workspace), reason: 'Settings are not imported here' } });
       return;
     }
     await planSettings({ dir: this.dir, settings, existing: (ws) => this.now.workspaces.has(ws), add: (entry, apply) => this.add(entry, apply) });

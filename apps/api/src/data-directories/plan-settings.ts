@@ -24,7 +24,10 @@ export async function planSettings(ctx: SettingsPlanContext): Promise<void> {
     const resource = restPath.settings(s.workspace);
     const current = s.workspace
       ? ctx.existing(s.workspace)
-        ? await ctx.settings.ofWorkspace(s.workspace).then((l) => l.row, () => null)
+        ? await ctx.settings.ofWorkspace(s.workspace).then(
+            (l) => l.row,
+            () => null,
+          )
         : null
       : await ctx.settings.global();
     const apply = () => (s.workspace ? ctx.settings.putWorkspace(s.workspace, s.input, 'put') : ctx.settings.updateGlobal({ settings: s.input as Settings }));
@@ -39,7 +42,12 @@ export async function planSettings(ctx: SettingsPlanContext): Promise<void> {
   for (const s of ctx.dir.serviceSettings ?? []) {
     const resource = restPath.serviceSettings(s.workspace, s.service);
     const current =
-      s.workspace && !ctx.existing(s.workspace) ? null : await ctx.settings.service(s.service, s.workspace).then((l) => l.row, () => null);
+      s.workspace && !ctx.existing(s.workspace)
+        ? null
+        : await ctx.settings.service(s.service, s.workspace).then(
+            (l) => l.row,
+            () => null,
+          );
     const apply = () => ctx.settings.putService(s.service, s.workspace, s.input, 'put');
     if (!current) {
       ctx.add({ action: 'create', kind: 'serviceSettings', resource }, apply);

@@ -420,7 +420,8 @@ describe('readDataDirectory: skips', () => {
           .replace('-f1', '-f2'),
         'workspaces/acme/db/view/layer.xml': LAYER().replace(/roads/g, 'view').replace('-l1', '-l2'),
         'workspaces/acme/db/lonely/featuretype.xml': FT().replace(/roads/g, 'lonely').replace('-f1', '-f3'),
-        'global.xml': '<global><settings><contact><contactPerson>Ada</contactPerson></contact><proxyBaseUrl>https://maps.example.org/geoserver</proxyBaseUrl></settings></global>',
+        'global.xml':
+          '<global><settings><contact><contactPerson>Ada</contactPerson></contact><proxyBaseUrl>https://maps.example.org/geoserver</proxyBaseUrl></settings></global>',
         'wms.xml': '<wms><title>Maps</title><srs><string>4326</string></srs></wms>',
         'wcs.xml': '<wcs/>',
         'logging.xml': '<logging/>',

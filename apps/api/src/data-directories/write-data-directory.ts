@@ -24,7 +24,17 @@ import { box } from '../catalog/featuretypes/featuretype.mapper';
 import { toXml } from '../rest/xml-writer';
 import { serviceSettingsRep, settingsRep } from '../settings/settings.mapper';
 import { catalogId, type CatalogRecordKind } from './catalog-id';
-import type { DataDirectory, DirFeatureType, DirFiles, DirGroupMember, DirLayer, DirLayerGroup, DirServiceSettings, DirSettings, DirStyle } from './data-directory';
+import type {
+  DataDirectory,
+  DirFeatureType,
+  DirFiles,
+  DirGroupMember,
+  DirLayer,
+  DirLayerGroup,
+  DirServiceSettings,
+  DirSettings,
+  DirStyle,
+} from './data-directory';
 import { dirFile, restPath } from './data-directory-layout';
 
 /** GeoServer's CRS of every lat/lon bounding box in its files (its `SRSConverter` writes the code). */
@@ -136,7 +146,10 @@ class DirectoryWriter {
   private writeServiceSettings(service: DirServiceSettings): void {
     const resource = restPath.serviceSettings(service.workspace, service.service);
     const rep = this.withWorkspace(serviceSettingsRep(service.input, service.service, null), service.workspace);
-    this.put(dirFile.serviceSettings(service.workspace, service.service), toXml(doc(service.service, withId(rep, this.idOf(service.service, resource, service.id)))));
+    this.put(
+      dirFile.serviceSettings(service.workspace, service.service),
+      toXml(doc(service.service, withId(rep, this.idOf(service.service, resource, service.id)))),
+    );
   }
 
   write(): DirFiles {

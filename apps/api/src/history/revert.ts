@@ -32,7 +32,18 @@ interface Step {
  * The order in which deleted records come back, by kind: what others point to first. A namespace
  * is its workspace's row (the revert puts the workspace back).
  */
-const RESTORE_ORDER: Record<ChangeKind, number> = { workspace: 0, namespace: 0, style: 1, dataStore: 2, featureType: 3, layer: 4, layerGroup: 5, user: 6, settings: 7, serviceSettings: 7 };
+const RESTORE_ORDER: Record<ChangeKind, number> = {
+  workspace: 0,
+  namespace: 0,
+  style: 1,
+  dataStore: 2,
+  featureType: 3,
+  layer: 4,
+  layerGroup: 5,
+  user: 6,
+  settings: 7,
+  serviceSettings: 7,
+};
 
 /** Rows of other tables a kind's history row carries (a layer's alternate styles, a user's roles), written back with it. */
 const OWNED_ROWS: Record<ChangeKind, ((tx: EntityManager, raw: RawRow) => Promise<void>) | null> = {

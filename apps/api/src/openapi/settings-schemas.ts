@@ -24,7 +24,9 @@ function serviceSchema(service: SettingsService, withWorkspace: boolean): JsonSc
 }
 
 function serviceBody(service: SettingsService): JsonSchema {
-  const schema = requestSchema(ServiceSettings, { workspaceName: reference }, 'PUT merges field by field; the workspace is the path’s') as { properties: Record<string, JsonSchema> };
+  const schema = requestSchema(ServiceSettings, { workspaceName: reference }, 'PUT merges field by field; the workspace is the path’s') as {
+    properties: Record<string, JsonSchema>;
+  };
   for (const field of SERVICE_ONLY_FIELDS[service]) delete schema.properties[field];
   return schema;
 }

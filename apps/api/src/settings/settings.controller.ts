@@ -90,7 +90,12 @@ export class SettingsController {
   }
 
   @Delete('workspaces/:ws/settings')
-  @Operation({ operationId: 'deleteWorkspaceSettings', summary: 'Delete a workspace’s own settings (it then uses the server’s)', success: DONE, throws: ['NOT_FOUND'] })
+  @Operation({
+    operationId: 'deleteWorkspaceSettings',
+    summary: 'Delete a workspace’s own settings (it then uses the server’s)',
+    success: DONE,
+    throws: ['NOT_FOUND'],
+  })
   async deleteWorkspace(@Param('ws') ws: string, @IfMatch() ifMatch: string | undefined): Promise<Done> {
     await this.settings.deleteWorkspace(ws, ifMatch);
     return new Done();

@@ -143,7 +143,13 @@ export class SettingsService {
    * `PUT` (or `POST` for a workspace's) of a service's settings: merged field by field; a
    * workspace's are created when missing. True when created.
    */
-  async putService(service: ServiceName, workspace: string | undefined, sent: Sent<ServiceSettings>, mode: 'create' | 'put', ifMatch?: string): Promise<boolean> {
+  async putService(
+    service: ServiceName,
+    workspace: string | undefined,
+    sent: Sent<ServiceSettings>,
+    mode: 'create' | 'put',
+    ifMatch?: string,
+  ): Promise<boolean> {
     return this.db.transaction(async ({ manager: tx }) => {
       const ws = workspace === undefined ? null : await this.workspaces.get(workspace, tx);
       const repo = tx.getRepository(ServiceSettingsEntity);

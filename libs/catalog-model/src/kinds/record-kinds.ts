@@ -6,7 +6,18 @@
  */
 
 /** The kinds the catalog keeps (the history's `kind` column uses these names). */
-export const KIND_NAMES = ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'layerGroup', 'style', 'user', 'settings', 'serviceSettings'] as const;
+export const KIND_NAMES = [
+  'workspace',
+  'namespace',
+  'dataStore',
+  'featureType',
+  'layer',
+  'layerGroup',
+  'style',
+  'user',
+  'settings',
+  'serviceSettings',
+] as const;
 export type KindName = (typeof KIND_NAMES)[number];
 
 /**
