@@ -9,10 +9,14 @@ import { publicBaseUrl } from '../rest/rest-request';
 
 /** A cached reading is read again after this long, even if no notification said it changed. */
 const RECHECK_MS = 5_000;
+/** A reading that failed (the catalog database away) is tried again after this long, not on every request. */
+const RETRY_MS = 1_000;
 
 interface Reading {
   generation: number;
   at: number;
+  /** How long it is good for. */
+  ttl: number;
   value: Promise<string | null>;
 }
 
@@ -34,6 +38,8 @@ export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown
   private generation = 0;
   private reading?: Reading;
   private notifications?: CatalogNotifications;
+  /** Whether the last reading failed (one warning per outage). */
+  private failing = false;
 
   constructor(
     private readonly db: CatalogDb,
@@ -73,30 +79,37 @@ export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** The public base URL for links answering `req` (no trailing slash; context path included). */
   async of(req: Request): Promise<string> {
-    return (await this.proxyBaseUrl().catch(() => null)) ?? publicBaseUrl(req, this.config.contextPath, this.config.trustProxy);
+    return (await this.proxyBaseUrl()) ?? publicBaseUrl(req, this.config.contextPath, this.config.trustProxy);
   }
 
-  /** The `proxyBaseUrl` setting (null when unset), from the cache when fresh. */
+  /**
+   * The `proxyBaseUrl` setting (null when unset), from the cache when fresh. Null too when it
+   * cannot be read: links then use the request's base, and the database's failure is answered by
+   * whatever needs the database.
+   */
   proxyBaseUrl(): Promise<string | null> {
     const now = Date.now();
     const cached = this.reading;
-    if (cached && cached.generation === this.generation && now - cached.at < RECHECK_MS) return cached.value;
-    const reading: Reading = { generation: this.generation, at: now, value: this.read() };
+    if (cached && cached.generation === this.generation && now - cached.at < cached.ttl) return cached.value;
+    const reading: Reading = { generation: this.generation, at: now, ttl: RECHECK_MS, value: Promise.resolve(null) };
+    reading.value = this.read().then(
+      (value) => {
+        this.failing = false;
+        return value;
+      },
+      (err: unknown) => {
+        reading.ttl = RETRY_MS;
+        if (!this.failing) this.logger.warn(`Cannot read proxyBaseUrl: ${(err as Error).message}; links use the request's base until it can be read`);
+        this.failing = true;
+        return null;
+      },
+    );
     this.reading = reading;
-    reading.value.catch(() => {
-      if (this.reading === reading) this.reading = undefined;
-    });
     return reading.value;
   }
 
   private async read(): Promise<string | null> {
-    try {
-      const [row] = await this.db.query<{ proxy_base_url: string | null }>(`SELECT proxy_base_url FROM settings WHERE workspace_id IS NULL`);
-      return row?.proxy_base_url || null;
-    } catch (err) {
-      // Links still work without the setting; the database's own failure is answered where it is used.
-      this.logger.warn(`Cannot read proxyBaseUrl: ${(err as Error).message}`);
-      throw err;
-    }
+    const [row] = await this.db.query<{ proxy_base_url: string | null }>(`SELECT proxy_base_url FROM settings WHERE workspace_id IS NULL`);
+    return row?.proxy_base_url || null;
   }
 }
