@@ -6,25 +6,22 @@ import {
   Layer,
   LayerGroup,
   Namespace,
-  ServiceSettings,
-  Settings,
-  SETTINGS_SERVICES,
   Style,
   textOf,
   Workspace,
   type SentReference,
-  type SettingsService,
   type WireNode,
 } from '@geocatalog/catalog-model';
 import type { DataDirectory, DirFeatureType, DirFiles, DirLayer } from './data-directory';
 import { filesBelow, findDataDirectoryRoot } from './data-directory-root';
-import { dirFile, RESOURCE_FILES, restPath, SERVICE_SETTINGS, STORE_FILES, WORKSPACE_CONFIG_FOLDERS } from './data-directory-layout';
+import { dirFile, RESOURCE_FILES, restPath, STORE_FILES, WORKSPACE_CONFIG_FOLDERS } from './data-directory-layout';
 import { DanglingReference, DirIds, type ForeignId, type KnownRecord } from './dir-references';
 import { DirListing } from './dir-listing';
 import { kindLabel, outOfScopeDataStore, resourcePath, restPathOfStore, storeResource } from './dir-scope';
 import { declaredInput, metadataKeys, namedInput, withTextMetadata } from './dir-inputs';
 import { parseDirXml, reasonOf } from './dir-xml';
 import { readLayerGroups, type GroupReaderContext } from './read-layer-groups';
+import { readSettingsFiles } from './read-settings';
 
 export type { ForeignId, ForeignKind } from './dir-references';
 
@@ -450,68 +447,25 @@ class DirectoryReader {
     };
   }
 
-  /** `global.xml` (its `<settings>`) or a workspace's `settings.xml`. */
-  private readSettingsFile(file: string, workspace: string | undefined): void {
-    const resource = restPath.settings(workspace);
-    this.attempt('settings', resource, file, () => {
-      const node = this.parse(file, workspace ? 'settings' : 'global');
-      const settings = workspace ? node : child(node, 'settings');
-      if (!settings) throw new Error('It has no <settings>');
-      (this.out.settings ??= []).push({ file, workspace, id: textOf(settings, 'id')?.trim() || undefined, input: declaredInput(Settings, settings) });
-    });
-  }
-
-  /** `wms.xml`, `wfs.xml` (global or a workspace's); another service's file is skipped. */
-  private readServiceFile(file: string, service: string, workspace: string | undefined): void {
-    const resource = restPath.serviceSettings(workspace, service);
-    if (!KEPT_SERVICES.includes(service)) {
-      this.skip('serviceSettings', resource, `The ${service.toUpperCase()} service is not part of this catalog`);
-      return;
-    }
-    this.attempt('serviceSettings', resource, file, () => {
-      const node = this.parse(file, service);
-      (this.out.serviceSettings ??= []).push({
-        file,
-        workspace,
-        service: service as SettingsService,
-        id: textOf(node, 'id')?.trim() || undefined,
-        input: declaredInput(ServiceSettings, node),
-      });
-    });
-  }
-
-  /**
-   * Service settings: `global.xml`'s `<settings>`, `wms.xml` and `wfs.xml`, and a workspace's
-   * `settings.xml`, `wms.xml` and `wfs.xml` (of a workspace the directory holds); the other
-   * services' files, `logging.xml` and `security/` are skipped.
-   */
+  /** Service settings (`read-settings.ts`), and `security/`, which is skipped. */
   private readSettings(folders: string[]): void {
-    const root = this.dir.filesIn('');
-    if (root.includes('global.xml')) this.readSettingsFile('global.xml', undefined);
-    if (root.includes('logging.xml')) this.skip('settings', '/logging', 'Logging settings are not part of this catalog');
-    for (const service of SERVICE_SETTINGS) if (root.includes(`${service}.xml`)) this.readServiceFile(`${service}.xml`, service, undefined);
-    for (const folder of folders) {
-      const ws = this.workspaceOfFolder.get(folder);
-      const files = this.dir.filesIn(`workspaces/${folder}/`);
-      const named = ws ?? folder;
-      if (files.includes('settings.xml')) {
-        if (ws) this.readSettingsFile(`workspaces/${folder}/settings.xml`, ws);
-        else this.skip('settings', `/workspaces/${named}/settings`, 'Its workspace is not imported');
-      }
-      for (const service of SERVICE_SETTINGS) {
-        if (!files.includes(`${service}.xml`)) continue;
-        if (ws) this.readServiceFile(`workspaces/${folder}/${service}.xml`, service, ws);
-        else this.skip('serviceSettings', `/services/${service}/workspaces/${named}/settings`, 'Its workspace is not imported');
-      }
-    }
+    readSettingsFiles(
+      {
+        filesIn: (folder) => this.dir.filesIn(folder),
+        workspaceOf: (folder) => this.workspaceOfFolder.get(folder),
+        parse: (file, root) => this.parse(file, root),
+        attempt: (kind, resource, file, read) => this.attempt(kind, resource, file, read),
+        skip: (kind, resource, reason) => this.skip(kind, resource, reason),
+        settings: (this.out.settings ??= []),
+        serviceSettings: (this.out.serviceSettings ??= []),
+      },
+      folders,
+    );
     if (this.dir.hasFolder('security/')) {
       this.skip('security', '/security', "GeoServer's users, roles and keys are not imported; its keystore only serves to decrypt crypt1: store passwords");
     }
   }
 }
-
-/** The services whose settings this catalog keeps. */
-const KEPT_SERVICES: readonly string[] = SETTINGS_SERVICES;
 
 function reference(ref: SentReference): SentReference {
   return ref.workspace ? { name: ref.name, workspace: ref.workspace } : { name: ref.name };
