@@ -47,8 +47,8 @@ export function exampleQuery(op: Operation): string {
   return params.length ? `?${params.map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`).join('&')}` : '';
 }
 
-export type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user' | 'group' | 'change';
-export const ALL_FIXTURES = new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user', 'group', 'change']);
+export type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user' | 'group' | 'wsSettings' | 'change';
+export const ALL_FIXTURES = new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user', 'group', 'wsSettings', 'change']);
 
 /** The newest change once the catalog is built: what `{seq}` names in example requests. */
 let newestChange: string | undefined;
@@ -59,8 +59,10 @@ export function isEventStream(op: Operation): boolean {
 }
 
 /** What must exist before the operation's example can succeed: its path's parents, and what its example body names. */
-export function needs({ path, op }: DocumentedOperation): Set<Fixture> {
+export function needs({ method, path, op }: DocumentedOperation): Set<Fixture> {
   const need = new Set<Fixture>();
+  // A workspace's own settings exist once written: reading or deleting them needs them (POST creates, PUT creates or changes).
+  if (/\{ws\}\/settings$/.test(path) && (method === 'GET' || method === 'DELETE')) need.add('wsSettings');
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     if (name === 'ws' || name === 'prefix') need.add('workspace');
     if (name === 'ds') need.add('store');
@@ -140,6 +142,11 @@ export async function buildCatalog(ctx: SpatialContext, need: Set<Fixture>): Pro
     const group = { layerGroup: { name: 'roads_group', publishables: { published: { '@type': 'layer', name: 'acme:roads' } } } };
     await must('global layer group', api.postJson('/layergroups', group), 201);
     await must('workspace layer group', api.postJson('/workspaces/acme/layergroups', group), 201);
+  }
+  if (need.has('wsSettings')) {
+    await must('workspace settings', api.putJson('/workspaces/acme/settings', { settings: { title: 'Acme' } }), 200);
+    await must('workspace WMS settings', api.putJson('/services/wms/workspaces/acme/settings', { wms: { title: 'Acme maps' } }), 200);
+    await must('workspace WFS settings', api.putJson('/services/wfs/workspaces/acme/settings', { wfs: { title: 'Acme features' } }), 200);
   }
   if (need.has('user'))
     await must('user', api.postJson('/security/usergroup/users', { user: { userName: 'viewer', password: 'f1rst-Secret', enabled: true } }), 201);

@@ -14,9 +14,11 @@ import { QuietLogger } from './config/quiet-logger';
 import { CatalogExceptionFilter } from './rest/catalog-exception.filter';
 import { inputRuleMiddleware } from './rest/input-rule';
 import { restPathMiddleware } from './rest/rest.middleware';
+import { publicBaseMiddleware } from './rest/rest-request';
 import { requestTargetMiddleware } from './rest/request-target';
 import { RestHttpAdapter } from './rest/rest-http-adapter';
 import { RouteTable } from './rest/route-table';
+import { PublicBase } from './settings/public-base';
 import { mountConsole } from './web/console-static';
 import { securityHeaders } from './web/security-headers';
 
@@ -51,6 +53,9 @@ export async function serve(config: AppConfig): Promise<void> {
   app.use(crossSiteMiddleware(config));
   // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
   app.use(inputRuleMiddleware());
+  // Links start with the settings' proxyBaseUrl when set, else with what the request came in on.
+  const publicBase = app.get(PublicBase);
+  app.use(publicBaseMiddleware((req) => publicBase.of(req)));
   app.use(restPathMiddleware(config.contextPath, config.trustProxy, config.requireIfMatch));
   // Every request's changes share its id; the history reads who made them from it.
   app.use(changeContextMiddleware());

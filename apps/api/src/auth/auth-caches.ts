@@ -11,10 +11,17 @@ export type { AuthChange };
  * What a process holds on the strength of an earlier sign-in: caches of verified credentials and
  * looked-up sessions (dropped), and open event streams (checked again, ended when no longer allowed).
  */
-export type AuthCache = 'credentials' | 'sessions' | 'streams';
+export type AuthCache = 'credentials' | 'sessions' | 'streams' | 'settings';
 
-/** What a change makes stale: a user's password, state or roles all three; a sign-out sessions and streams. */
-const DROPPED: Record<AuthChange, AuthCache[]> = { users: ['credentials', 'sessions', 'streams'], sessions: ['sessions', 'streams'] };
+/**
+ * What a change makes stale: a user's password, state or roles all three; a sign-out sessions and
+ * streams; a change of the server's settings the cached settings (the public base URL).
+ */
+const DROPPED: Record<AuthChange, AuthCache[]> = {
+  users: ['credentials', 'sessions', 'streams'],
+  sessions: ['sessions', 'streams'],
+  settings: ['settings'],
+};
 
 /**
  * The per-process caches of authentication (verified credentials, looked-up sessions) and what
@@ -25,7 +32,7 @@ const DROPPED: Record<AuthChange, AuthCache[]> = { users: ['credentials', 'sessi
 @Injectable()
 export class AuthCaches {
   private readonly logger = new Logger('Auth');
-  private readonly droppers: Record<AuthCache, Array<() => void | Promise<void>>> = { credentials: [], sessions: [], streams: [] };
+  private readonly droppers: Record<AuthCache, Array<() => void | Promise<void>>> = { credentials: [], sessions: [], streams: [], settings: [] };
 
   constructor(@Optional() @Inject(PRIMARY_LINK) private readonly link?: PrimaryLink) {
     link?.onForget((change) => this.drop(change));

@@ -1,7 +1,7 @@
 import { checkIfMatch } from '../rest/etag';
 
 /** Tables of catalog records that carry a `version`. */
-export type VersionedTable = 'workspace' | 'data_store' | 'feature_type' | 'layer' | 'layer_group' | 'style' | 'app_user';
+export type VersionedTable = 'workspace' | 'data_store' | 'feature_type' | 'layer' | 'layer_group' | 'style' | 'app_user' | 'settings' | 'service_settings';
 
 /**
  * `If-Match` checked inside the write's own transaction: the record's row is locked and its

@@ -3,8 +3,11 @@
  * message carries a `type` starting with `gc:`, so nothing else on the channel is mistaken for one.
  */
 
-/** A change that makes per-process authentication caches stale: of users (password, state, roles), or a sign-out. */
-export type AuthChange = 'users' | 'sessions';
+/**
+ * A change that makes per-process caches stale: of users (password, state, roles), a sign-out, or
+ * the server's settings (the cached `proxyBaseUrl` links start with).
+ */
+export type AuthChange = 'users' | 'sessions' | 'settings';
 
 /** Worker → primary: it listens and serves; `console` says whether the console was found. */
 export interface ReadyMessage {

@@ -24,7 +24,7 @@ export class CatalogFilesController {
     operationId: 'importCatalog',
     summary: 'Plan the import of a GeoServer data directory and apply it in one transaction (ADMIN only)',
     description:
-      'The plan names every record by its REST path with `create`, `update`, `delete` (with `prune`), `unchanged`, `skip` (what this catalog does not hold: other store kinds, coverages, layer groups, service settings; stores whose password cannot be had) or `error`. Any `error` answers 400 with the plan and applies nothing; otherwise the whole plan is applied in one transaction, its changes recorded under this request’s id. Store passwords: clear text and `plain:` as they are, this catalog’s own `crypt2:` kept, GeoServer’s `crypt1:` decrypted through the directory’s `security/` folder, else from `secrets`. `dryRun=true` plans and checks every write without storing any.',
+      'The plan names every record by its REST path with `create`, `update`, `delete` (with `prune`), `unchanged`, `skip` (what this catalog does not hold: other store kinds, coverages, settings of services other than WMS and WFS; stores whose password cannot be had) or `error`. Any `error` answers 400 with the plan and applies nothing; otherwise the whole plan is applied in one transaction, its changes recorded under this request’s id. Store passwords: clear text and `plain:` as they are, this catalog’s own `crypt2:` kept, GeoServer’s `crypt1:` decrypted through the directory’s `security/` folder, else from `secrets`. `dryRun=true` plans and checks every write without storing any.',
     query: ['prune'],
     body: { kind: 'dataDirectory' },
     success: { status: 200, schema: 'ImportPlan', jsonOnly: true },

@@ -5,6 +5,9 @@ import { DataStoreService } from '../catalog/datastores/datastore.service';
 import { StorePasswords } from '../catalog/datastores/store-passwords';
 import { FeatureTypeService } from '../catalog/featuretypes/featuretype.service';
 import { LayerGroupService } from '../catalog/layergroups/layergroup.service';
+import { PublicBase } from '../settings/public-base';
+import { SettingsService } from '../settings/settings.service';
+import { settingsForDirectory } from './snapshot-settings';
 import { LayerService } from '../catalog/layers/layer.service';
 import { StyleService } from '../catalog/styles/style.service';
 import { WorkspaceService } from '../catalog/workspaces/workspace.service';
@@ -44,6 +47,8 @@ export class CatalogFilesService {
     private readonly layers: LayerService,
     private readonly styles: StyleService,
     private readonly layerGroups: LayerGroupService,
+    private readonly settings: SettingsService,
+    private readonly publicBase: PublicBase,
     private readonly passwords: StorePasswords,
     private readonly connector: PostgisConnector,
   ) {}
@@ -68,6 +73,7 @@ export class CatalogFilesService {
         layers: this.layers,
         styles: this.styles,
         layerGroups: this.layerGroups,
+        settings: this.settings,
         connector: this.connector,
       },
       {
@@ -97,6 +103,8 @@ export class CatalogFilesService {
       return { status, answer: answer(false) };
     }
     if (!options.dryRun) await this.connector.releaseAll(planner.deletedStores);
+    // The server's settings changed: every worker writes links with the new proxyBaseUrl.
+    if (!options.dryRun && steps.some((s) => s.apply && s.entry.kind === 'settings')) await this.publicBase.changed();
     return { status: 200, answer: answer(!options.dryRun) };
   }
 
@@ -107,6 +115,7 @@ export class CatalogFilesService {
     const names = workspace === undefined ? [...now.workspaces.keys()] : [workspace];
     const whole = workspace === undefined;
     const dir = directoryFromCatalog(now, names, { onlyUsedGlobalStyles: !whole, withDefault: whole, withGlobalGroups: whole });
+    Object.assign(dir, await settingsForDirectory(this.db.manager, names, whole));
     return zipFiles(writeDataDirectory(dir));
   }
 }

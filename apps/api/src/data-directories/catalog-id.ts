@@ -9,6 +9,9 @@ const INFO_CLASS = {
   layer: 'LayerInfoImpl',
   layerGroup: 'LayerGroupInfoImpl',
   style: 'StyleInfoImpl',
+  settings: 'SettingsInfoImpl',
+  wms: 'WMSInfoImpl',
+  wfs: 'WFSInfoImpl',
 } as const;
 
 /** Kinds of record that carry an `<id>` in a data directory this catalog writes. */

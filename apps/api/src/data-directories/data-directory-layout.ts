@@ -25,6 +25,8 @@ export const restPath = {
   wmtsStore: (ws: string, store: string) => `/workspaces/${ws}/wmtsstores/${store}`,
   wmtsLayer: (ws: string, store: string, name: string) => `/workspaces/${ws}/wmtsstores/${store}/layers/${name}`,
   layerGroup: (ws: string | undefined, name: string) => recordPath('layerGroup', { workspace: ws, name }),
+  settings: (ws: string | undefined) => recordPath('settings', { workspace: ws, name: '' }),
+  serviceSettings: (ws: string | undefined, service: string) => recordPath('serviceSettings', { workspace: ws, name: service }),
 };
 
 /** A record's file, for a kind the registry places in a data directory. */
@@ -43,6 +45,10 @@ export const dirFile = {
   featureType: (ws: string, store: string, name: string) => fileOf('featureType', { workspace: ws, store, name }),
   layer: (ws: string, store: string, name: string) => fileOf('layer', { workspace: ws, store, name }),
   layerGroup: (ws: string | undefined, name: string) => fileOf('layerGroup', { workspace: ws ?? null, name }),
+  /** `global.xml`, or a workspace's `settings.xml`. */
+  settings: (ws: string | undefined) => fileOf('settings', { workspace: ws ?? null, name: '' }),
+  /** `wms.xml`, or a workspace's `wms.xml`. */
+  serviceSettings: (ws: string | undefined, service: string) => fileOf('serviceSettings', { workspace: ws ?? null, name: service }),
   /** The folder of a style's `.xml` and its SLD file. */
   styleFolder: (ws: string | undefined) => {
     const file = fileOf('style', { workspace: ws, name: '' });

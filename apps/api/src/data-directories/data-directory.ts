@@ -1,4 +1,18 @@
-import type { DataStore, FeatureType, Layer, LayerGroup, MemberType, Namespace, Sent, SentReference, Style, Workspace } from '@geocatalog/catalog-model';
+import type {
+  DataStore,
+  FeatureType,
+  Layer,
+  LayerGroup,
+  MemberType,
+  Namespace,
+  Sent,
+  SentReference,
+  ServiceSettings,
+  Settings,
+  SettingsService,
+  Style,
+  Workspace,
+} from '@geocatalog/catalog-model';
 
 /**
  * A GeoServer data directory (contract §8) as the files it is made of: paths relative to the
@@ -72,6 +86,21 @@ export interface DirLayerGroup extends DirOrigin {
   styles: Array<SentReference | null>;
 }
 
+/** The server's settings (`global.xml`'s `<settings>`) or a workspace's (`workspaces/{ws}/settings.xml`). */
+export interface DirSettings extends DirOrigin {
+  /** Unset for the server's settings. */
+  workspace?: string;
+  input: Sent<Settings>;
+}
+
+/** A service's settings: `{service}.xml`, or a workspace's `workspaces/{ws}/{service}.xml`. */
+export interface DirServiceSettings extends DirOrigin {
+  /** Unset for the global settings. */
+  workspace?: string;
+  service: SettingsService;
+  input: Sent<ServiceSettings>;
+}
+
 /** A part of the directory this catalog does not hold (shapefile store, coverage, layer group, …). */
 export interface DirSkip {
   kind: string;
@@ -100,6 +129,9 @@ export interface DataDirectory {
   styles: DirStyle[];
   /** In dependency order: a group comes after the groups it holds. */
   layerGroups: DirLayerGroup[];
+  /** Service settings (contract §10); absent when the directory has none. */
+  settings?: DirSettings[];
+  serviceSettings?: DirServiceSettings[];
   skipped: DirSkip[];
   problems: DirProblem[];
 }

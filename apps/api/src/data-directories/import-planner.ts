@@ -14,6 +14,8 @@ import { directoryPasswords, PasswordSources } from './directory-passwords';
 import type { PlanEntry } from '@geocatalog/catalog-exchange';
 import { restPath } from './data-directory-layout';
 import { planLayerGroups, pruneLayerGroups, type GroupPlanContext, type LayerGroupWrites } from './plan-layer-groups';
+import { planSettings } from './plan-settings';
+import type { SettingsService } from '../settings/settings.service';
 
 /** One line of the plan and, for a change, the write that makes it. */
 export interface PlanStep {
@@ -29,6 +31,8 @@ export interface ImportServices {
   layers: LayerService;
   styles: StyleService;
   layerGroups: LayerGroupWrites;
+  /** Absent: the directory's settings are skipped. */
+  settings?: SettingsService;
   connector: PostgisConnector;
 }
 
@@ -81,9 +85,20 @@ export class ImportPlanner {
     for (const ft of this.dir.featureTypes) await this.planFeatureType(ft);
     for (const layer of this.dir.layers) this.planLayer(layer);
     planLayerGroups(this.groupContext());
+    await this.planSettings();
     if (this.prune) this.planPrune();
     for (const s of this.dir.skipped) this.skipped.push({ entry: { action: 'skip', kind: s.kind, resource: s.resource, reason: s.reason } });
     return [...this.steps, ...this.skipped];
+  }
+
+  private async planSettings(): Promise<void> {
+    const settings = this.services.settings;
+    if (!settings) {
+      for (const s of this.dir.settings ?? [])
+        this.skipped.push({ entry: { action: 'skip', kind: 'settings', resource: restPath.settings(s.workspace), reason: 'Settings are not imported here' } });
+      return;
+    }
+    await planSettings({ dir: this.dir, settings, existing: (ws) => this.now.workspaces.has(ws), add: (entry, apply) => this.add(entry, apply) });
   }
 
   private add(entry: PlanEntry, apply?: () => Promise<unknown>): void {

@@ -401,7 +401,7 @@ describe('readDataDirectory: skips', () => {
     ]);
   });
 
-  it('skips GeoPackage and JNDI stores, SQL views, feature types without a layer, settings and security', () => {
+  it('skips GeoPackage and JNDI stores, SQL views, feature types without a layer, other services’ settings and security', () => {
     const dir = readDataDirectory(
       acme({
         'workspaces/acme/gpkg/datastore.xml': STORE('<entry key="dbtype">geopkg</entry>', 'GeoPackage')
@@ -420,10 +420,13 @@ describe('readDataDirectory: skips', () => {
           .replace('-f1', '-f2'),
         'workspaces/acme/db/view/layer.xml': LAYER().replace(/roads/g, 'view').replace('-l1', '-l2'),
         'workspaces/acme/db/lonely/featuretype.xml': FT().replace(/roads/g, 'lonely').replace('-f1', '-f3'),
-        'global.xml': '<global/>',
-        'wms.xml': '<wms/>',
-        'workspaces/acme/settings.xml': '<settings/>',
-        'workspaces/acme/wfs.xml': '<wfs/>',
+        'global.xml':
+          '<global><settings><contact><contactPerson>Ada</contactPerson></contact><proxyBaseUrl>https://maps.example.org/geoserver</proxyBaseUrl></settings></global>',
+        'wms.xml': '<wms><title>Maps</title><srs><string>4326</string></srs></wms>',
+        'wcs.xml': '<wcs/>',
+        'logging.xml': '<logging/>',
+        'workspaces/acme/settings.xml': '<settings><workspace><id>WorkspaceInfoImpl-acme</id></workspace><title>Acme</title></settings>',
+        'workspaces/acme/wfs.xml': '<wfs><maxFeatures>50</maxFeatures></wfs>',
         'security/masterpw.info': 'x',
       }),
     );
@@ -435,13 +438,20 @@ describe('readDataDirectory: skips', () => {
       ['dataStore', '/workspaces/acme/datastores/gpkg'],
       ['dataStore', '/workspaces/acme/datastores/jndi'],
       ['featureType', '/workspaces/acme/datastores/db/featuretypes/lonely'],
-      ['settings', '/settings'],
-      ['settings', '/services/wms/settings'],
-      ['settings', '/workspaces/acme/settings'],
-      ['settings', '/services/wfs/workspaces/acme/settings'],
+      ['settings', '/logging'],
+      ['serviceSettings', '/services/wcs/settings'],
       ['security', '/security'],
     ]);
     expect(dir.skipped[3].reason).toMatch(/JNDI/);
+    // The settings of the server, of the WMS and WFS, and of a workspace are read (contract §10).
+    expect(dir.settings?.map((s) => [s.workspace, s.input])).toEqual([
+      [undefined, expect.objectContaining({ contact: { contactPerson: 'Ada' }, proxyBaseUrl: 'https://maps.example.org/geoserver' })],
+      ['acme', expect.objectContaining({ title: 'Acme' })],
+    ]);
+    expect(dir.serviceSettings?.map((s) => [s.service, s.workspace, s.input])).toEqual([
+      ['wms', undefined, expect.objectContaining({ title: 'Maps', srs: ['4326'] })],
+      ['wfs', 'acme', expect.objectContaining({ maxFeatures: 50 })],
+    ]);
   });
 
   it('drops metadata values that are structures, keeping text ones', () => {

@@ -14,13 +14,14 @@ import {
 } from '@geocatalog/catalog-model';
 import type { DataDirectory, DirFeatureType, DirFiles, DirLayer } from './data-directory';
 import { filesBelow, findDataDirectoryRoot } from './data-directory-root';
-import { dirFile, RESOURCE_FILES, restPath, SERVICE_SETTINGS, STORE_FILES, WORKSPACE_CONFIG_FOLDERS } from './data-directory-layout';
+import { dirFile, RESOURCE_FILES, restPath, STORE_FILES, WORKSPACE_CONFIG_FOLDERS } from './data-directory-layout';
 import { DanglingReference, DirIds, type ForeignId, type KnownRecord } from './dir-references';
 import { DirListing } from './dir-listing';
 import { kindLabel, outOfScopeDataStore, resourcePath, restPathOfStore, storeResource } from './dir-scope';
 import { declaredInput, metadataKeys, namedInput, withTextMetadata } from './dir-inputs';
 import { parseDirXml, reasonOf } from './dir-xml';
 import { readLayerGroups, type GroupReaderContext } from './read-layer-groups';
+import { readSettingsFiles } from './read-settings';
 
 export type { ForeignId, ForeignKind } from './dir-references';
 
@@ -446,21 +447,20 @@ class DirectoryReader {
     };
   }
 
-  /** Service settings (`global.xml`, `wms.xml`, a workspace's `settings.xml`, …) and `security/`. */
+  /** Service settings (`read-settings.ts`), and `security/`, which is skipped. */
   private readSettings(folders: string[]): void {
-    const reason = 'Service settings are not part of this catalog';
-    const root = this.dir.filesIn('');
-    if (root.includes('global.xml')) this.skip('settings', '/settings', reason);
-    if (root.includes('logging.xml')) this.skip('settings', '/logging', reason);
-    for (const service of SERVICE_SETTINGS) if (root.includes(`${service}.xml`)) this.skip('settings', `/services/${service}/settings`, reason);
-    for (const folder of folders) {
-      const ws = this.workspaceOfFolder.get(folder) ?? folder;
-      const files = this.dir.filesIn(`workspaces/${folder}/`);
-      if (files.includes('settings.xml')) this.skip('settings', `/workspaces/${ws}/settings`, reason);
-      for (const service of SERVICE_SETTINGS) {
-        if (files.includes(`${service}.xml`)) this.skip('settings', `/services/${service}/workspaces/${ws}/settings`, reason);
-      }
-    }
+    readSettingsFiles(
+      {
+        filesIn: (folder) => this.dir.filesIn(folder),
+        workspaceOf: (folder) => this.workspaceOfFolder.get(folder),
+        parse: (file, root) => this.parse(file, root),
+        attempt: (kind, resource, file, read) => this.attempt(kind, resource, file, read),
+        skip: (kind, resource, reason) => this.skip(kind, resource, reason),
+        settings: (this.out.settings ??= []),
+        serviceSettings: (this.out.serviceSettings ??= []),
+      },
+      folders,
+    );
     if (this.dir.hasFolder('security/')) {
       this.skip('security', '/security', "GeoServer's users, roles and keys are not imported; its keystore only serves to decrypt crypt1: store passwords");
     }

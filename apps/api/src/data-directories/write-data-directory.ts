@@ -22,8 +22,19 @@ import {
 import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
 import { box } from '../catalog/featuretypes/featuretype.mapper';
 import { toXml } from '../rest/xml-writer';
+import { serviceSettingsRep, settingsRep } from '../settings/settings.mapper';
 import { catalogId, type CatalogRecordKind } from './catalog-id';
-import type { DataDirectory, DirFeatureType, DirFiles, DirGroupMember, DirLayer, DirLayerGroup, DirStyle } from './data-directory';
+import type {
+  DataDirectory,
+  DirFeatureType,
+  DirFiles,
+  DirGroupMember,
+  DirLayer,
+  DirLayerGroup,
+  DirServiceSettings,
+  DirSettings,
+  DirStyle,
+} from './data-directory';
 import { dirFile, restPath } from './data-directory-layout';
 
 /** GeoServer's CRS of every lat/lon bounding box in its files (its `SRSConverter` writes the code). */
@@ -99,7 +110,47 @@ class DirectoryWriter {
     },
     style: (out) => this.writeStyles(out),
     user: null,
+    settings: () => {
+      for (const settings of this.dir.settings ?? []) this.writeSettings(settings);
+    },
+    serviceSettings: () => {
+      for (const service of this.dir.serviceSettings ?? []) this.writeServiceSettings(service);
+    },
   };
+
+  /** A workspace's settings name it by `<workspace><id>` (by name when the directory lacks it). */
+  private withWorkspace(rep: RepObject, ws: string | undefined): RepObject {
+    if (!ws) return rep;
+    const fields = rep.fields.filter(([name]) => name !== 'workspace');
+    return { ...rep, fields: [['workspace', this.workspaceRef(ws)], ...fields] };
+  }
+
+  /** `global.xml` as GeoServer writes it (`<global><settings>` and the global values), or a workspace's `settings.xml`. */
+  private writeSettings(settings: DirSettings): void {
+    const resource = restPath.settings(settings.workspace);
+    const rep = withId(this.withWorkspace(settingsRep(settings.input, null), settings.workspace), this.idOf('settings', resource, settings.id));
+    if (settings.workspace) {
+      this.put(dirFile.settings(settings.workspace), toXml(doc('settings', rep)));
+      return;
+    }
+    const global = obj([
+      ['settings', rep],
+      ['featureTypeCacheSize', 0],
+      ['globalServices', true],
+      ['xmlPostRequestLogBufferSize', 1024],
+    ]);
+    this.put(dirFile.settings(undefined), toXml(doc('global', global)));
+  }
+
+  /** `wms.xml`, `wfs.xml`, globally or in a workspace's folder. */
+  private writeServiceSettings(service: DirServiceSettings): void {
+    const resource = restPath.serviceSettings(service.workspace, service.service);
+    const rep = this.withWorkspace(serviceSettingsRep(service.input, service.service, null), service.workspace);
+    this.put(
+      dirFile.serviceSettings(service.workspace, service.service),
+      toXml(doc(service.service, withId(rep, this.idOf(service.service, resource, service.id)))),
+    );
+  }
 
   write(): DirFiles {
     const out: DirFiles = new Map();

@@ -6,6 +6,7 @@ import { LayerEntity, LayerStyleEntity } from '../catalog/layers/layer.entity';
 import { LayerGroupEntity, LayerGroupMemberEntity } from '../catalog/layergroups/layergroup.entity';
 import { StyleEntity } from '../catalog/styles/style.entity';
 import { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
+import { ServiceSettingsEntity, SettingsEntity } from '../settings/settings.entity';
 
 /** Every TypeORM entity of the catalog. */
 export const ENTITIES = [
@@ -20,4 +21,6 @@ export const ENTITIES = [
   UserEntity,
   UserRoleEntity,
   SessionEntity,
+  SettingsEntity,
+  ServiceSettingsEntity,
 ];

@@ -11,6 +11,7 @@ import { StyleEntity } from '../catalog/styles/style.entity';
 import { styleDocument } from '../catalog/styles/style.mapper';
 import { WorkspaceEntity } from '../catalog/workspaces/workspace.entity';
 import { namespaceDocument, workspaceDocument } from '../catalog/workspaces/workspace.mapper';
+import { drawServiceSettings, drawSettings } from '../settings/settings.history';
 import { toJson } from '../rest/json-writer';
 import { LinkBuilder } from '../rest/rest-request';
 import type { ChangeKind, RawRow } from './change-kinds';
@@ -105,6 +106,14 @@ const DRAWERS: Record<ChangeKind, Drawer> = {
     // Role grants are changes to the user too: the history shows them beside its fields.
     representation.user.roles = (raw.roles as string[] | undefined) ?? [];
     return representation;
+  },
+  settings: async ({ tx, raw, nameOf }) => {
+    const drawn = await drawSettings(tx, raw, (id) => nameOf('workspace', id));
+    return drawn && json(drawn);
+  },
+  serviceSettings: async ({ tx, raw, nameOf }) => {
+    const drawn = await drawServiceSettings(tx, raw, (id) => nameOf('workspace', id));
+    return drawn && json(drawn);
   },
 };
 

@@ -101,11 +101,13 @@ export class HistoryController {
     throws: ['NOT_FOUND', 'CHANGED_SINCE', 'REVERT_BLOCKED', 'CONFLICT'],
   })
   async revert(@Param('seq') seq: string, @QueryFlag('force') force: boolean): Promise<Done> {
-    const { storeIds, users } = await this.reverter.revert(seq, force);
+    const { storeIds, users, settings } = await this.reverter.revert(seq, force);
     // A store put back as it was may point elsewhere: its pool is opened again on next use.
     await this.connector.releaseAll(storeIds);
     // A user deleted, disabled or stripped of roles again: no worker may go on trusting its cached credentials.
     if (users) await this.caches.changed('users');
+    // The server's settings put back: every worker writes links with the restored proxyBaseUrl.
+    if (settings) await this.caches.changed('settings');
     return new Done();
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { LAYER_GROUP_REFERENCES, LAYER_GROUP_UNIQUE, MEMBER_COLUMNS } from '../catalog/layergroups/layergroup.history';
+import { SETTINGS_REFERENCES, SETTINGS_UNIQUE } from '../settings/settings.history';
 import { ChangeKind, KIND_TABLES, RawRow } from './change-kinds';
 
 /**
@@ -26,6 +27,7 @@ const REFERENCES: Reference[] = [
   { from: 'layer', to: 'style', column: 'style_ids' },
   { from: 'style', to: 'workspace', column: 'workspace_id' },
   ...LAYER_GROUP_REFERENCES,
+  ...SETTINGS_REFERENCES,
 ];
 
 /** The id of one record of `ref.from` that points at record `$1`. */
@@ -54,6 +56,7 @@ const UNIQUE: Record<ChangeKind, Array<[condition: string, other: string]>> = {
   style: [['t.name = r.name AND t.workspace_id IS NOT DISTINCT FROM r.workspace_id', 'has its name now']],
   user: [['t.name_key = r.name_key', 'has its name now']],
   layerGroup: LAYER_GROUP_UNIQUE,
+  ...SETTINGS_UNIQUE,
 };
 
 /** The REST path of a record as it is now. */

@@ -32,7 +32,18 @@ interface Step {
  * The order in which deleted records come back, by kind: what others point to first. A namespace
  * is its workspace's row (the revert puts the workspace back).
  */
-const RESTORE_ORDER: Record<ChangeKind, number> = { workspace: 0, namespace: 0, style: 1, dataStore: 2, featureType: 3, layer: 4, layerGroup: 5, user: 6 };
+const RESTORE_ORDER: Record<ChangeKind, number> = {
+  workspace: 0,
+  namespace: 0,
+  style: 1,
+  dataStore: 2,
+  featureType: 3,
+  layer: 4,
+  layerGroup: 5,
+  user: 6,
+  settings: 7,
+  serviceSettings: 7,
+};
 
 /** Rows of other tables a kind's history row carries (a layer's alternate styles, a user's roles), written back with it. */
 const OWNED_ROWS: Record<ChangeKind, ((tx: EntityManager, raw: RawRow) => Promise<void>) | null> = {
@@ -42,6 +53,8 @@ const OWNED_ROWS: Record<ChangeKind, ((tx: EntityManager, raw: RawRow) => Promis
   featureType: null,
   style: null,
   layerGroup: restoreMembers,
+  settings: null,
+  serviceSettings: null,
   layer: async (tx, raw) => {
     await tx.query(`DELETE FROM layer_style WHERE layer_id = $1`, [raw.id]);
     await tx.query(
@@ -67,6 +80,8 @@ export interface Reverted {
   storeIds: number[];
   /** Whether it touched users (cached credentials and sessions are then stale). */
   users: boolean;
+  /** Whether it touched the server's settings (the cached public base URL is then stale). */
+  settings: boolean;
 }
 
 function blocked(seq: string, why: string): CatalogError {
@@ -122,7 +137,7 @@ export class ChangeReverter {
       if (undone.some((u) => u.kind === 'user')) await anAdminRemains(this.users, tx);
       // Checked last: this refusal promises that `force` succeeds.
       if (later && !force) throw later;
-      return { storeIds: stores.map((u) => u.record_id), users: undone.some((u) => u.kind === 'user') };
+      return { storeIds: stores.map((u) => u.record_id), users: undone.some((u) => u.kind === 'user'), settings: undone.some((u) => u.kind === 'settings') };
     });
   }
 

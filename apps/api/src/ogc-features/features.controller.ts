@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { sendError } from '../rest/error-response';
-import { publicBaseUrl } from '../rest/rest-request';
+import { requestBase } from '../rest/rest-request';
 import { RawContent } from '../rest/rest-response';
 import { collectionsText } from './collections.stream';
 import { collectionDocument, conformance, landingPage } from './features-documents';
@@ -88,7 +88,7 @@ export class FeaturesController {
   // ---------------------------------------------------------------------------------------------
 
   private links(req: Request): FeaturesLinks {
-    return new FeaturesLinks(publicBaseUrl(req, this.config.contextPath, this.config.trustProxy) + FEATURES_PATH);
+    return new FeaturesLinks(requestBase(req, this.config.contextPath, this.config.trustProxy) + FEATURES_PATH);
   }
 
   private document(req: Request, resource: Resource, build: (links: FeaturesLinks) => object): RawContent {

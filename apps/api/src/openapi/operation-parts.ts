@@ -17,7 +17,8 @@ export const TAGS = {
   security: 'Users and roles (ADMIN only)',
   history: 'The change history, reverts and live change events',
   catalogFiles: 'The catalog as GeoServer data directory files: import (plan, apply) and export (ADMIN only)',
-  about: 'Version',
+  settings: 'Service settings: the server’s (contact, proxyBaseUrl), each workspace’s, and the WMS and WFS settings',
+  about: 'Version, manifest and module status',
   maintenance: 'GeoServer’s reset and reload (no-ops here)',
   openapi: 'This document',
 } as const;
@@ -67,6 +68,7 @@ export const QUERY_PARAMETERS = {
   force: { description: 'Revert even when the records changed since (their later changes are overwritten)', schema: { type: 'boolean' } },
   prune: { description: 'Also delete what the directory lacks inside the workspaces it names', schema: { type: 'boolean' } },
   workspace: { description: 'Only this workspace (with the global styles its layers use)', schema: { type: 'string' } },
+  manifest: { description: 'A regular expression: only the manifest resources whose name matches it', schema: { type: 'string' }, example: 'Geo.*' },
 } as const;
 export type QueryParameter = keyof typeof QUERY_PARAMETERS;
 

@@ -6,10 +6,11 @@
  * GeoServer ignores them.
  */
 
-import { Attribution, DataStore, FeatureType, Layer, Namespace, SLD_VERSIONS, Style, User, Workspace } from '@geocatalog/catalog-model';
+import { Attribution, KIND_NAMES, DataStore, FeatureType, Layer, Namespace, SLD_VERSIONS, Style, User, Workspace } from '@geocatalog/catalog-model';
 import { STATUS_OF } from '../rest/error-response';
 import { requestSchema, responseSchema } from './declared-schemas';
 import { LAYER_GROUP_SCHEMAS } from './layergroup-schemas';
+import { SETTINGS_SCHEMAS } from './settings-schemas';
 import { bool, crs, entryMap, int, JsonSchema, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
 
 export type { JsonSchema } from './schema-parts';
@@ -53,7 +54,7 @@ const changeSchema = object(
     time: { type: 'string', format: 'date-time' },
     user: str('who made it (absent for changes made without a request, e.g. at start)'),
     operation: { enum: ['create', 'update', 'delete'] },
-    kind: { enum: ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'layerGroup', 'style', 'user'] },
+    kind: { enum: [...KIND_NAMES] },
     resource: str('the record’s REST path without `/rest` and suffix'),
     request: str('one id per request (its `X-Request-Id`)'),
     before: { type: ['object', 'null'], description: 'the record’s JSON representation before (null for a create)' },
@@ -239,6 +240,7 @@ export const SCHEMAS = {
   ),
   UserBody: rootDoc('user', requestSchema(User, {}, 'Passwords are stored as scrypt hashes and never returned')),
   ...LAYER_GROUP_SCHEMAS,
+  ...SETTINGS_SCHEMAS,
 } satisfies Record<string, JsonSchema>;
 
 /** Name of a schema in {@link SCHEMAS}. */

@@ -84,6 +84,32 @@ export function publicBaseUrl(req: Request, contextPath: string, trustProxy: boo
   return `${proto}://${host}${prefix}${contextPath}`;
 }
 
+/** Where {@link publicBaseMiddleware} keeps a request's public base URL. */
+const REQUEST_BASE = Symbol('publicBase');
+type BasedRequest = Request & { [REQUEST_BASE]?: string };
+
+/**
+ * Finds each request's public base URL once, before routing (`baseOf`: the settings'
+ * `proxyBaseUrl` when set, else {@link publicBaseUrl}), for {@link requestBase} to give every
+ * link builder. A failure of `baseOf` leaves the request's own base.
+ */
+export function publicBaseMiddleware(baseOf: (req: Request) => Promise<string>) {
+  return (req: Request, _res: unknown, next: (err?: unknown) => void): void => {
+    baseOf(req).then(
+      (base) => {
+        (req as BasedRequest)[REQUEST_BASE] = base;
+        next();
+      },
+      () => next(),
+    );
+  };
+}
+
+/** The public base URL links answering `req` start with: the one {@link publicBaseMiddleware} found, else the request's own. */
+export function requestBase(req: Request, contextPath: string, trustProxy: boolean): string {
+  return (req as BasedRequest)[REQUEST_BASE] ?? publicBaseUrl(req, contextPath, trustProxy);
+}
+
 function localHost(req: Request): string {
   const address = req.socket?.localAddress;
   const port = req.socket?.localPort;

@@ -1,5 +1,5 @@
 import type { NextFunction, Response } from 'express';
-import { publicBaseUrl, RestRequest } from './rest-request';
+import { requestBase, RestRequest } from './rest-request';
 
 const SUFFIX = /\.(xml|json|sld)$/i;
 
@@ -15,7 +15,7 @@ export function restPathMiddleware(contextPath: string, trustProxy: boolean, req
     let path = q >= 0 ? req.url.slice(0, q) : req.url;
     const query = q >= 0 ? req.url.slice(q) : '';
     if (path !== restPrefix && !path.startsWith(`${restPrefix}/`)) return next();
-    req.rest = { restBase: `${publicBaseUrl(req, contextPath, trustProxy)}/rest`, requireIfMatch };
+    req.rest = { restBase: `${requestBase(req, contextPath, trustProxy)}/rest`, requireIfMatch };
     while (path.length > restPrefix.length && path.endsWith('/')) path = path.slice(0, -1);
     const m = SUFFIX.exec(path);
     if (m && path.lastIndexOf('/') < m.index) {

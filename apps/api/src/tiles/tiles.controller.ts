@@ -3,7 +3,7 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { publicBaseUrl } from '../rest/rest-request';
+import { requestBase } from '../rest/rest-request';
 import { NoContent, RawContent, Tagged } from '../rest/rest-response';
 import { parseTileAddress, TILE_MATRIX_SET } from './tile-address';
 import { MVT, OPENAPI, TILE_PATH, tilesOpenApiDocument } from './tiles-openapi';
@@ -27,7 +27,7 @@ export class TilesController {
 
   @Get('api')
   api(@Req() req: Request): RawContent {
-    const root = publicBaseUrl(req, this.config.contextPath, this.config.trustProxy) + TILES_PATH;
+    const root = requestBase(req, this.config.contextPath, this.config.trustProxy) + TILES_PATH;
     return new RawContent(OPENAPI, Buffer.from(JSON.stringify(tilesOpenApiDocument(root)), 'utf8'));
   }
 

@@ -6,7 +6,18 @@
  */
 
 /** The kinds the catalog keeps (the history's `kind` column uses these names). */
-export const KIND_NAMES = ['workspace', 'namespace', 'dataStore', 'featureType', 'layer', 'layerGroup', 'style', 'user'] as const;
+export const KIND_NAMES = [
+  'workspace',
+  'namespace',
+  'dataStore',
+  'featureType',
+  'layer',
+  'layerGroup',
+  'style',
+  'user',
+  'settings',
+  'serviceSettings',
+] as const;
 export type KindName = (typeof KIND_NAMES)[number];
 
 /**
@@ -183,6 +194,36 @@ const KINDS: readonly RecordKind[] = [
     param: 'name',
     rowNames: {},
     directory: null,
+  },
+  {
+    // The server's settings (`/settings`, GeoServer's `global.xml`) or a workspace's.
+    kind: 'settings',
+    root: 'settings',
+    listRoot: 'settings',
+    table: 'settings',
+    parent: 'workspace',
+    scope: 'globalOrWorkspace',
+    path: '/workspaces/{workspace}/settings',
+    globalPath: '/settings',
+    collection: 'settings',
+    param: 'settings',
+    rowNames: { workspace: 'workspace_id' },
+    directory: { file: 'workspaces/{workspace}/settings.xml', globalFile: 'global.xml' },
+  },
+  {
+    // A service's settings (`wms`, `wfs`: its `name`), global or a workspace's; the root is the service's name.
+    kind: 'serviceSettings',
+    root: 'service',
+    listRoot: 'services',
+    table: 'service_settings',
+    parent: 'workspace',
+    scope: 'globalOrWorkspace',
+    path: '/services/{name}/workspaces/{workspace}/settings',
+    globalPath: '/services/{name}/settings',
+    collection: 'services',
+    param: 'service',
+    rowNames: { workspace: 'workspace_id' },
+    directory: { file: 'workspaces/{workspace}/{name}.xml', globalFile: '{name}.xml' },
   },
 ];
 

@@ -1,12 +1,14 @@
 import { parseRecordPath, recordPath, collectionPath } from './record-paths';
-import { KIND_NAMES } from './record-kinds';
+import { KIND_NAMES, RECORD_KINDS } from './record-kinds';
 
 describe('record paths from the registry', () => {
   it('build each kind’s path and read it back', () => {
     const names = { workspace: 'acme', store: 'pg', name: 'roads' };
     for (const kind of KIND_NAMES) {
       const path = recordPath(kind, names);
-      expect(parseRecordPath(path)).toEqual(expect.objectContaining({ kind, name: 'roads' }));
+      // Settings are named by their workspace (and service) only: `/workspaces/acme/settings`.
+      const name = RECORD_KINDS[kind].path.includes('{name}') ? 'roads' : '';
+      expect(parseRecordPath(path)).toEqual(expect.objectContaining({ kind, name }));
     }
   });
 
@@ -14,6 +16,10 @@ describe('record paths from the registry', () => {
     expect(recordPath('style', { workspace: null, name: 'line' })).toBe('/styles/line');
     expect(recordPath('layerGroup', { name: 'base' })).toBe('/layergroups/base');
     expect(parseRecordPath('/rest/styles/line.sld')).toEqual({ kind: 'style', workspace: null, name: 'line' });
+    expect(recordPath('settings', { name: '' })).toBe('/settings');
+    expect(parseRecordPath('/settings')).toEqual({ kind: 'settings', workspace: null, name: '' });
+    expect(recordPath('serviceSettings', { workspace: 'acme', name: 'wms' })).toBe('/services/wms/workspaces/acme/settings');
+    expect(parseRecordPath('/rest/services/wfs/settings.xml')).toEqual({ kind: 'serviceSettings', workspace: null, name: 'wfs' });
   });
 
   it('read aliases, encoded names and a doubled slash', () => {

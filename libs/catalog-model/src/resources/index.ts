@@ -8,3 +8,4 @@ export * from './layer';
 export * from './layer-group';
 export * from './style';
 export * from './user';
+export * from './settings';

@@ -34,6 +34,8 @@ const STALE: Record<KindName, Stale> = {
   },
   layerGroup: () => [['rest', 'layergroups']],
   user: () => [],
+  settings: () => [['rest', 'settings']],
+  serviceSettings: () => [['rest', 'services']],
 };
 
 /**

@@ -12,6 +12,7 @@ import { RepairRevertedUpdates1764330000000 } from './1764330000000-repair-rever
 import { AddFeatureTypeAttributeSubset1764400000000 } from './1764400000000-add-feature-type-attribute-subset';
 import { DeriveHistoryPaths1764500000000 } from './1764500000000-derive-history-paths';
 import { CreateLayerGroups1764600000000 } from './1764600000000-create-layer-groups';
+import { CreateSettings1764710000000 } from './1764710000000-create-settings';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   AddFeatureTypeAttributeSubset1764400000000,
   DeriveHistoryPaths1764500000000,
   CreateLayerGroups1764600000000,
+  CreateSettings1764710000000,
 ];
