@@ -4,6 +4,7 @@ import { CatalogError, RepDocument } from '@geocatalog/catalog-model';
 import { AuthCaches } from '../auth/auth-caches';
 import { AdminOnly } from '../auth/roles.decorator';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
+import { PublicBase } from '../settings/public-base';
 import { Links, QueryFlag } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
 import { Done, Tagged } from '../rest/rest-response';
@@ -50,6 +51,7 @@ export class HistoryController {
     private readonly reverter: ChangeReverter,
     private readonly connector: PostgisConnector,
     private readonly caches: AuthCaches,
+    private readonly publicBase: PublicBase,
   ) {}
 
   @Get()
@@ -107,7 +109,7 @@ export class HistoryController {
     // A user deleted, disabled or stripped of roles again: no worker may go on trusting its cached credentials.
     if (users) await this.caches.changed('users');
     // The server's settings put back: every worker writes links with the restored proxyBaseUrl.
-    if (settings) await this.caches.changed('settings');
+    if (settings) await this.publicBase.changed();
     return new Done();
   }
 }

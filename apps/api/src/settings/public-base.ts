@@ -25,12 +25,12 @@ interface Reading {
  * capabilities): the server settings' `proxyBaseUrl` when set (GeoServer's rule: it stands for
  * `scheme://host[:port]/context`), else what the request came in on ({@link publicBaseUrl}).
  *
- * The setting is cached per process and forgotten after every catalog commit of this process; a
- * write of the settings (and a revert or import touching them) also has every worker of the
- * cluster forget it before it answers ({@link changed}, the cluster's forget relay), and any other
- * process sharing the database forgets it on `NOTIFY catalog_changes` (sent after every commit);
- * a reading expires after {@link RECHECK_MS} should a notification be lost. A reading begun
- * before a commit is never kept after it (generations).
+ * The setting is cached per process. A write of the settings (and a revert or import touching
+ * them) has every worker of the cluster forget it before it answers ({@link changed}, the
+ * cluster's forget relay) and sends `NOTIFY catalog_settings`, on which any other process sharing
+ * the database forgets it; a reading expires after {@link RECHECK_MS} should a notification be
+ * lost. Other commits leave it alone: the request path reads it once per {@link RECHECK_MS}, not
+ * after every write. A reading begun before a forget is never kept after it (generations).
  */
 @Injectable()
 export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -47,7 +47,6 @@ export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly caches: AuthCaches,
   ) {
-    db.afterEveryCommit(() => this.forget());
     caches.register('settings', () => this.forget());
   }
 
@@ -57,13 +56,14 @@ export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown
    * still writes links with the old base.
    */
   changed(): Promise<void> {
+    this.notifications?.announce();
     return this.caches.changed('settings');
   }
 
   onApplicationBootstrap(): void {
     // The embedded catalog serves one process: its own commits are all there is to hear.
     if (this.catalog.embedded) return;
-    this.notifications = new CatalogNotifications(this.catalog.url, 'catalog_changes', () => this.forget());
+    this.notifications = new CatalogNotifications(this.catalog.url, 'catalog_settings', () => this.forget());
     this.notifications.start();
   }
 
