@@ -1,7 +1,7 @@
 /**
  * What the WMS service settings (`/rest/services/wms/settings`, global and per workspace) tell this
- * module. Defined here with GeoServer's defaults so that the WMS works before those settings exist;
- * the settings service provides {@link WMS_SERVICE_METADATA} once it is wired in.
+ * module; {@link SettingsWmsMetadata} reads them. The public base URL (`proxyBaseUrl`) is not here:
+ * every request's base already carries it (rest-request's `requestBase`).
  */
 export interface WmsServiceMetadata {
   /** False: every WMS request is refused (OperationNotSupported-free: a plain ServiceException). */
@@ -18,8 +18,6 @@ export interface WmsServiceMetadata {
   maxPixels: number;
   fees: string;
   accessConstraints: string;
-  /** The global settings' `proxyBaseUrl`: the base URL written in online resources; null: the request's own. */
-  proxyBaseUrl: string | null;
 }
 
 /** Injection token of the provider of the metadata of a service (global: workspace null). */
@@ -33,7 +31,7 @@ export interface WmsServiceMetadataSource {
 /** The hard limit on an image side, whatever the settings say. */
 export const MAX_IMAGE_SIDE = 8192;
 
-/** GeoServer's out-of-the-box WMS settings. */
+/** GeoServer's out-of-the-box WMS settings (what the settings migration seeds; specs start from them). */
 export const DEFAULT_WMS_METADATA: WmsServiceMetadata = {
   enabled: true,
   title: 'GeoServer Web Map Service',
@@ -46,12 +44,4 @@ export const DEFAULT_WMS_METADATA: WmsServiceMetadata = {
   maxPixels: 16_777_216,
   fees: 'NONE',
   accessConstraints: 'NONE',
-  proxyBaseUrl: null,
 };
-
-/** The defaults for every service, until the settings service is wired in. */
-export class DefaultWmsServiceMetadata implements WmsServiceMetadataSource {
-  async metadata(): Promise<WmsServiceMetadata> {
-    return DEFAULT_WMS_METADATA;
-  }
-}

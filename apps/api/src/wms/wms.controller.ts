@@ -3,7 +3,7 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { STATUS_OF } from '../rest/error-response';
-import { publicBaseUrl } from '../rest/rest-request';
+import { requestBase } from '../rest/rest-request';
 import { RawContent } from '../rest/rest-response';
 import { exceptionImage } from './exception-image';
 import { requestExceptions, requestVersion } from './getmap-params';
@@ -69,7 +69,7 @@ export class WmsController {
 
   private async answer(req: Request, workspace: string | null, ows: boolean): Promise<RawContent> {
     const params = WmsParams.fromUrl(req.originalUrl);
-    const scope: WmsScope = { workspace, base: publicBaseUrl(req, this.config.contextPath, this.config.trustProxy) };
+    const scope: WmsScope = { workspace, base: requestBase(req, this.config.contextPath, this.config.trustProxy) };
     const operation = (params.nonEmpty('request') ?? '').toLowerCase();
     const version = requestVersion(params, operation === 'getmap' || operation === 'map' || operation === 'getfeatureinfo' ? '1.1.1' : '1.3.0');
     try {

@@ -50,14 +50,9 @@ export class WmsService {
     return m;
   }
 
-  /** The base URL written in the documents: the settings' proxyBaseUrl, else the request's. */
-  publicBase(scope: WmsScope, m: WmsServiceMetadata): string {
-    return m.proxyBaseUrl?.replace(/\/+$/, '') || scope.base;
-  }
-
   async capabilities(version: WmsVersion, scope: WmsScope): Promise<string> {
     const m = await this.metadata(scope);
-    const base = this.publicBase(scope, m);
+    const base = scope.base;
     const [layers, groups] = await Promise.all([this.catalog.advertisedLayers(scope.workspace), this.catalog.groups(scope.workspace)]);
     const model = capabilitiesModel({
       service: m,
