@@ -363,7 +363,7 @@ describe('/rest/about/status and /rest/about/manifest', () => {
     expect(xml.text).toMatch(/^<statuss>\n {2}<status>\n {4}<module>gs-main<\/module>\n/);
     const json = (await ctx.api.get('/about/status.json')).json();
     const modules = json.statuss.status.map((s: { module: string }) => s.module);
-    expect(modules).toEqual(expect.arrayContaining(['gs-main', 'gs-restconfig', 'catalog-database']));
+    expect(modules).toEqual(expect.arrayContaining(['gs-main', 'gs-restconfig', 'gs-wms', 'catalog-database']));
     const database = json.statuss.status.find((s: { module: string }) => s.module === 'catalog-database');
     expect(database).toMatchObject({ isEnabled: true, isAvailable: true });
   });

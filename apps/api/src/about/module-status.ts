@@ -17,9 +17,8 @@ interface Queryable {
 }
 
 /**
- * The modules of this server: the catalog and its REST API, the OGC APIs, and the catalog
- * database (available when it answers; its message says why not). The WMS, when it is built,
- * adds its line here.
+ * The modules of this server: the catalog and its REST API, the WMS, the OGC APIs, and the
+ * catalog database (available when it answers; its message says why not).
  */
 export async function moduleStatuses(db: Queryable): Promise<ModuleStatus[]> {
   const own = (module: string, name: string): ModuleStatus => ({ module, name, component: name, version: VERSION.version, isEnabled: true, isAvailable: true });
@@ -41,6 +40,7 @@ export async function moduleStatuses(db: Queryable): Promise<ModuleStatus[]> {
   return [
     own('gs-main', 'geocatalog catalog'),
     own('gs-restconfig', 'GeoServer REST configuration API'),
+    own('gs-wms', 'Web Map Service 1.1.1 and 1.3.0'),
     own('ogc-features', 'OGC API - Features'),
     own('ogc-tiles', 'OGC API - Tiles (vector tiles)'),
     database,
