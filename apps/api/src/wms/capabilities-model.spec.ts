@@ -75,6 +75,7 @@ describe('capabilitiesModel', () => {
       schemas: 'http://h/geoserver/schemas',
       workspace: null,
       layers: [layer()],
+      legendSize: (style) => (style.name === 'dashed' ? { width: 87, height: 40 } : { width: 20, height: 20 }),
       groups: [
         group(),
         group({ name: 'eo', mode: 'EO' }),
@@ -91,11 +92,15 @@ describe('capabilitiesModel', () => {
         name: 'line',
         title: 'line',
         legendUrl: 'http://h/geoserver/wms?service=WMS&request=GetLegendGraphic&format=image%2Fpng&width=20&height=20&layer=acme%3Aroads',
+        legendWidth: 20,
+        legendHeight: 20,
       },
       {
         name: 'acme:dashed',
         title: 'acme:dashed',
         legendUrl: 'http://h/geoserver/wms?service=WMS&request=GetLegendGraphic&format=image%2Fpng&width=20&height=20&layer=acme%3Aroads&style=acme%3Adashed',
+        legendWidth: 87,
+        legendHeight: 40,
       },
     ]);
     expect(local.boxes.map((b) => b.crs)).toEqual(['CRS:84', 'EPSG:4326', 'EPSG:3857', 'EPSG:26713']);

@@ -3,14 +3,14 @@
  * entry per layer and layer group with its CRSs, boxes and styles. Pure.
  */
 import type { Box } from '../datastores/postgis/postgis.types';
-import type { WmsGroup, WmsLayer } from './wms-catalog';
+import type { StyleRef, WmsGroup, WmsLayer } from './wms-catalog';
 import type { WmsServiceMetadata } from './wms-service-metadata';
 
 /** The CRSs every layer is offered in, after its native one. */
 export const COMMON_CRS = ['EPSG:4326', 'CRS:84', 'EPSG:3857'];
 /** The image formats GetMap writes. */
 export const MAP_FORMATS = ['image/png', 'image/png8', 'image/jpeg', 'image/webp'];
-/** Legend icons are this many pixels square. */
+/** Legend icons are this many pixels square (the LegendURL asks for WIDTH=20&HEIGHT=20). */
 export const LEGEND_SIZE = 20;
 
 const MERCATOR_MAX_LAT = 85.0511287798066;
@@ -30,7 +30,8 @@ export interface CapabilitiesLayer {
   geographic: Box | null;
   /** Boxes per CRS, x/y (the 1.3.0 writer swaps geographic EPSG ones). */
   boxes: Array<{ crs: string; box: Box }>;
-  styles: Array<{ name: string; title: string; legendUrl: string }>;
+  /** The legend's PNG is legendWidth × legendHeight (its rules' icons and titles). */
+  styles: Array<{ name: string; title: string; legendUrl: string; legendWidth: number; legendHeight: number }>;
 }
 
 export interface CapabilitiesModel {
@@ -57,6 +58,8 @@ export function capabilitiesModel(opts: {
   workspace: string | null;
   layers: WmsLayer[];
   groups: WmsGroup[];
+  /** The size of a style's legend PNG; 20×20 when not given. */
+  legendSize?: (style: StyleRef) => { width: number; height: number };
 }): CapabilitiesModel {
   const { service, serviceUrl, workspace } = opts;
   const extra = service.srsList.map((c) => (/^\d+$/.test(c) ? `EPSG:${c}` : c));
@@ -84,7 +87,8 @@ export function capabilitiesModel(opts: {
       boxes,
       styles: l.styles.map((s, i) => {
         const styleName = s.workspace && s.workspace !== workspace ? `${s.workspace}:${s.name}` : s.name;
-        return { name: styleName, title: styleName, legendUrl: legend(name, i === 0 ? null : styleName) };
+        const size = opts.legendSize?.(s) ?? { width: LEGEND_SIZE, height: LEGEND_SIZE };
+        return { name: styleName, title: styleName, legendUrl: legend(name, i === 0 ? null : styleName), legendWidth: size.width, legendHeight: size.height };
       }),
     };
   });

@@ -4,7 +4,7 @@
  */
 import type { Box } from '../datastores/postgis/postgis.types';
 import type { CapabilitiesLayer, CapabilitiesModel } from './capabilities-model';
-import { LEGEND_SIZE, MAP_FORMATS } from './capabilities-model';
+import { MAP_FORMATS } from './capabilities-model';
 import { INFO_FORMATS } from './feature-info-params';
 import { xmlAttr, xmlNumber, xmlText } from './xml-text';
 
@@ -64,7 +64,7 @@ function layer111(l: CapabilitiesLayer): string {
     l.styles
       .map(
         (s) =>
-          `<Style>${el('Name', s.name)}${el('Title', s.title)}<LegendURL width="${LEGEND_SIZE}" height="${LEGEND_SIZE}"><Format>image/png</Format>` +
+          `<Style>${el('Name', s.name)}${el('Title', s.title)}<LegendURL width="${s.legendWidth}" height="${s.legendHeight}"><Format>image/png</Format>` +
           `${link111(s.legendUrl)}</LegendURL></Style>`,
       )
       .join('') +
@@ -120,7 +120,7 @@ function layer130(l: CapabilitiesLayer): string {
     l.styles
       .map(
         (s) =>
-          `<Style>${el('Name', s.name)}${el('Title', s.title)}<LegendURL width="${LEGEND_SIZE}" height="${LEGEND_SIZE}"><Format>image/png</Format>` +
+          `<Style>${el('Name', s.name)}${el('Title', s.title)}<LegendURL width="${s.legendWidth}" height="${s.legendHeight}"><Format>image/png</Format>` +
           `${link(s.legendUrl)}</LegendURL></Style>`,
       )
       .join('') +
