@@ -5,6 +5,7 @@ import { DEFAULT_WMS_METADATA } from './wms-service-metadata';
 const layer = (over: Partial<WmsLayer> = {}): WmsLayer => ({
   id: 1,
   workspace: 'acme',
+  namespaceUri: 'http://acme',
   name: 'roads',
   title: 'Roads',
   abstract: null,

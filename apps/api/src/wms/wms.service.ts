@@ -134,8 +134,13 @@ export class WmsService {
     const drawn = new Set(request.layers.map((d) => d.layer.id));
     const layers = new Map<number, WmsLayer>();
     for (const q of queried) {
+      // A group in QUERY_LAYERS queries its queryable members; a layer named there must be queryable.
+      const member = !namesLayer(q.requested, q.layer);
       if (!drawn.has(q.layer.id)) throw new WmsException(`Layer ${q.requested} is in QUERY_LAYERS but not in LAYERS`, 'LayerNotDefined', 'query_layers');
-      if (!q.layer.queryable) throw new WmsException(`Layer ${q.requested} is not queryable`, 'LayerNotQueryable', 'query_layers');
+      if (!q.layer.queryable) {
+        if (member) continue;
+        throw new WmsException(`Layer ${q.requested} is not queryable`, 'LayerNotQueryable', 'query_layers');
+      }
       layers.set(q.layer.id, q.layer);
     }
     const [minx, miny, maxx, maxy] = request.bbox;
@@ -149,16 +154,26 @@ export class WmsService {
     for (const layer of layers.values()) {
       const lonLat = request.crs.srid === 4326 ? box : await this.connector.toWgs84(layer.store, box, request.crs.srid);
       const published = publishedLayer(layer);
-      const texts = await this.connector.withTable(layer.store, layer.nativeName, (table) =>
-        this.connector.readFeaturePage(layer.store, sourceOf(published, table), { boxes: [lonLat] }, { limit: fi.featureCount, offset: 0 }),
-      );
+      // Geometries in the map's CRS, as GeoServer answers GetFeatureInfo.
+      const { texts, geometryName } = await this.connector.withTable(layer.store, layer.nativeName, async (table) => ({
+        texts: await this.connector.readFeaturePage(
+          layer.store,
+          sourceOf(published, table),
+          { boxes: [lonLat], outputSrid: request.crs.srid },
+          { limit: fi.featureCount, offset: 0 },
+        ),
+        geometryName: table.geometry?.column ?? null,
+      }));
       results.push({
+        prefix: layer.workspace,
+        namespaceUri: layer.namespaceUri,
         name: layer.name,
         qualifiedName: `${layer.workspace}:${layer.name}`,
+        geometryName,
         features: texts.map((t) => JSON.parse(t) as LayerFeatures['features'][number]),
       });
     }
-    return featureInfoDocument(fi.infoFormat, results);
+    return featureInfoDocument(fi.infoFormat, results, { srid: request.crs.srid, geographic: request.crs.geographic });
   }
 
   /**
@@ -263,6 +278,13 @@ export class WmsService {
     if (!style?.sld) throw new WmsException(`Style ${d.style.name} has no SLD to draw with`, 'StyleNotDefined', 'styles');
     return style.sld;
   }
+}
+
+/** True when `requested` names this layer itself (not a group holding it). */
+function namesLayer(requested: string, layer: WmsLayer): boolean {
+  const colon = requested.indexOf(':');
+  const local = colon > 0 ? requested.slice(colon + 1) : requested;
+  return local === layer.name && (colon <= 0 || requested.slice(0, colon) === layer.workspace);
 }
 
 /** One style's key among the LegendURL sizes. */
