@@ -50,7 +50,7 @@ export function capabilities111(m: CapabilitiesModel): string {
 
 function layer111(l: CapabilitiesLayer): string {
   return (
-    `<Layer queryable="${l.queryable ? 1 : 0}" opaque="${l.opaque ? 1 : 0}">${el('Name', l.name)}${el('Title', l.title)}` +
+    `<Layer queryable="${l.queryable ? 1 : 0}" opaque="${l.opaque ? 1 : 0}">${l.name !== null ? el('Name', l.name) : ''}${el('Title', l.title)}` +
     `${l.abstract ? el('Abstract', l.abstract) : ''}${keywords(l.keywords)}` +
     l.crs
       .filter((c) => c !== 'CRS:84')
@@ -68,6 +68,7 @@ function layer111(l: CapabilitiesLayer): string {
           `${link111(s.legendUrl)}</LegendURL></Style>`,
       )
       .join('') +
+    l.children.map(layer111).join('') +
     `</Layer>`
   );
 }
@@ -112,7 +113,7 @@ function box130(crs: string, b: Box): string {
 
 function layer130(l: CapabilitiesLayer): string {
   return (
-    `<Layer queryable="${l.queryable ? 1 : 0}" opaque="${l.opaque ? 1 : 0}">${el('Name', l.name)}${el('Title', l.title)}` +
+    `<Layer queryable="${l.queryable ? 1 : 0}" opaque="${l.opaque ? 1 : 0}">${l.name !== null ? el('Name', l.name) : ''}${el('Title', l.title)}` +
     `${l.abstract ? el('Abstract', l.abstract) : ''}${keywords(l.keywords)}` +
     l.crs.map((c) => el('CRS', c)).join('') +
     (l.geographic ? geographic130(l.geographic) : '') +
@@ -124,6 +125,7 @@ function layer130(l: CapabilitiesLayer): string {
           `${link(s.legendUrl)}</LegendURL></Style>`,
       )
       .join('') +
+    l.children.map(layer130).join('') +
     `</Layer>`
   );
 }

@@ -61,6 +61,7 @@ export class WmsService {
     const m = await this.metadata(scope);
     const base = this.publicBase(scope, m);
     const [layers, groups] = await Promise.all([this.catalog.advertisedLayers(scope.workspace), this.catalog.groups(scope.workspace)]);
+    const members = new Map(await Promise.all(groups.map(async (g) => [g.id, await this.catalog.members(g.id)] as const)));
     // Each LegendURL carries the size of the PNG it answers (GeoServer measures its legends too).
     const legendSizes = new Map<string, { width: number; height: number }>();
     for (const ref of layers.flatMap((l) => l.styles)) {
@@ -74,6 +75,7 @@ export class WmsService {
       workspace: scope.workspace,
       layers,
       groups,
+      members,
       legendSize: (ref) => legendSizes.get(legendKey(ref)) ?? { width: 20, height: 20 },
     });
     return version === '1.3.0' ? capabilities130(model) : capabilities111(model);
