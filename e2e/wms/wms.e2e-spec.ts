@@ -4,7 +4,7 @@
  * virtual services, routing, parameter names in any case, GeoServer's exception codes in both
  * versions, authentication as the feature API, and GDAL's WMS driver as a real client.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ApiServer, freePort, startApi } from '../support/api-server';
 import { createWorkspace, userWithRole } from '../support/catalog';
@@ -66,6 +66,16 @@ afterAll(async () => {
   await server?.stop();
   await db?.drop();
 }, 60_000);
+
+/** xmllint's verdict on well-formedness: '' when well-formed. */
+function wellFormed(xml: string): string {
+  try {
+    execFileSync('xmllint', ['--noout', '--nonet', '-'], { input: xml, stdio: ['pipe', 'pipe', 'pipe'] });
+    return '';
+  } catch (err) {
+    return (err as { stderr?: Buffer }).stderr?.toString() ?? String(err);
+  }
+}
 
 const capabilities = (version?: string, path = '/wms') => wmsGet(server, path, { service: 'WMS', request: 'GetCapabilities', ...(version ? { version } : {}) });
 
@@ -237,14 +247,14 @@ describe('exceptions', () => {
 
   it('OperationNotSupported for operations not served, MissingParameterValue without REQUEST', async () => {
     const answers = [];
-    for (const op of ['GetLegendGraphic', 'DescribeLayer', 'Transmogrify']) {
+    for (const op of ['DescribeLayer', 'Transmogrify']) {
       for (const version of ['1.1.1', '1.3.0']) {
         const res = await wmsGet(server, '/wms', { service: 'WMS', version, request: op });
         answers.push([op, version, res.status, serviceException(res.text)?.code, serviceException(res.text)?.locator]);
       }
     }
     expect(answers).toEqual(
-      ['GetLegendGraphic', 'DescribeLayer', 'Transmogrify'].flatMap((op) => ['1.1.1', '1.3.0'].map((v) => [op, v, 200, 'OperationNotSupported', 'request'])),
+      ['DescribeLayer', 'Transmogrify'].flatMap((op) => ['1.1.1', '1.3.0'].map((v) => [op, v, 200, 'OperationNotSupported', 'request'])),
     );
     const none = await wmsGet(server, '/wms', { service: 'WMS', version: '1.1.1' });
     expect(serviceException(none.text)).toEqual({
@@ -365,6 +375,53 @@ describe('GetFeatureInfo', () => {
         .features.map((f: { properties: { state_name: string } }) => f.properties.state_name)
         .sort(),
     ).toEqual(['Colorado', 'Wyoming']);
+  });
+
+  it('answers GML 2 and GML 3.1.1 as GeoServer writes them, well-formed', async () => {
+    const two = await info({ info_format: 'application/vnd.ogc.gml' });
+    expect(two.headers.get('content-type')).toBe('application/vnd.ogc.gml; charset=UTF-8');
+    expect(wellFormed(two.text)).toBe('');
+    expect(two.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><wfs:FeatureCollection xmlns="http:\/\/www.opengis.net\/wfs" xmlns:wfs=/);
+    expect(two.text).toContain(`xmlns:${A}="http://${A}"`);
+    expect(two.text).toContain('<gml:boundedBy><gml:null>unknown</gml:null></gml:boundedBy><gml:featureMember>');
+    expect(two.text).toMatch(new RegExp(`<${A}:states fid="states\\.[^"]+"><${A}:the_geom><gml:MultiPolygon srsName="http://www.opengis.net/gml/srs/epsg.xml#4326">`));
+    expect(two.text).toContain('<gml:coordinates decimal="." cs="," ts=" ">-109.05,37 -102.04,37 -102.04,41 -109.05,41 -109.05,37</gml:coordinates>');
+    expect(two.text).toContain(`<${A}:state_name>Colorado</${A}:state_name><${A}:state_abbr>CO</${A}:state_abbr><${A}:persons>5758736</${A}:persons>`);
+    for (const format of ['application/vnd.ogc.gml/3.1.1', 'text/xml']) {
+      const three = await info({ info_format: format });
+      expect(wellFormed(three.text)).toBe('');
+      expect(three.text).toContain('numberOfFeatures="1"');
+      // urn:x-ogc:def:crs:EPSG:4326 is latitude first.
+      expect(three.text).toContain('<gml:MultiSurface srsName="urn:x-ogc:def:crs:EPSG:4326"><gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>37 -109.05 37 -102.04');
+    }
+  });
+
+  it('writes geometries in the map CRS, as GeoServer does, and names it', async () => {
+    const mercator = await info({ crs: 'EPSG:3857', bbox: '-12467782,4300621,-11131949,5780349', j: '183' });
+    const doc = mercator.json();
+    expect(doc.crs).toEqual({ type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3857' } });
+    const [x, y] = doc.features[0].geometry.coordinates[0][0][0];
+    // -109.05°, 37° in Web Mercator metres.
+    expect([Math.round(x), Math.round(y)]).toEqual([-12139390, 4439107]);
+    expect(doc.features[0].geometry_name).toBe('the_geom');
+    const lonLat = await info();
+    expect(lonLat.json().features[0].geometry.coordinates[0][0][0]).toEqual([-109.05, 37]);
+  });
+
+  it('a group in QUERY_LAYERS queries its queryable members', async () => {
+    const names = (res: { json(): { features: Array<{ id: string }> } }) => res.json().features.map((f) => f.id.split('.')[0]);
+    const both = await info({ layers: 'usa', query_layers: 'usa', feature_count: '10' });
+    expect(names(both)).toEqual(['states', 'states']);
+    expect((await api.putXml(`/layers/${B}:states`, '<layer><queryable>false</queryable></layer>')).status).toBe(200);
+    try {
+      const one = await info({ layers: 'usa', query_layers: 'usa', feature_count: '10', info_format: 'text/plain' });
+      expect(one.text).toContain(`Results for FeatureType '${A}:states':`);
+      expect(one.text).not.toContain(`'${B}:states'`);
+      const refused = await info({ layers: `${B}:states`, query_layers: `${B}:states` });
+      expect(serviceException(refused.text)?.code).toBe('LayerNotQueryable');
+    } finally {
+      await api.putXml(`/layers/${B}:states`, '<layer><queryable>true</queryable></layer>');
+    }
   });
 
   it('InvalidPoint, MissingParameterValue, InvalidFormat and LayerNotDefined as GeoServer', async () => {

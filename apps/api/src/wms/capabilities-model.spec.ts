@@ -5,6 +5,7 @@ import { DEFAULT_WMS_METADATA } from './wms-service-metadata';
 const layer = (over: Partial<WmsLayer> = {}): WmsLayer => ({
   id: 1,
   workspace: 'acme',
+  namespaceUri: 'http://acme',
   name: 'roads',
   title: 'Roads',
   abstract: null,
@@ -75,10 +76,11 @@ describe('capabilitiesModel', () => {
       schemas: 'http://h/geoserver/schemas',
       workspace: null,
       layers: [layer()],
+      legendSize: (style) => (style.name === 'dashed' ? { width: 87, height: 40 } : { width: 20, height: 20 }),
       groups: [
         group(),
-        group({ name: 'eo', mode: 'EO' }),
-        group({ workspace: 'acme', name: 'local', bounds: { minx: 0, miny: 0, maxx: 1, maxy: 1, crs: 'EPSG:26713' } }),
+        group({ id: 2, name: 'eo', mode: 'EO' }),
+        group({ id: 3, workspace: 'acme', name: 'local', bounds: { minx: 0, miny: 0, maxx: 1, maxy: 1, crs: 'EPSG:26713' } }),
       ],
     });
     expect(m.rootCrs).toEqual(['EPSG:4326', 'CRS:84', 'EPSG:3857', 'EPSG:2056']);
@@ -91,11 +93,15 @@ describe('capabilitiesModel', () => {
         name: 'line',
         title: 'line',
         legendUrl: 'http://h/geoserver/wms?service=WMS&request=GetLegendGraphic&format=image%2Fpng&width=20&height=20&layer=acme%3Aroads',
+        legendWidth: 20,
+        legendHeight: 20,
       },
       {
         name: 'acme:dashed',
         title: 'acme:dashed',
         legendUrl: 'http://h/geoserver/wms?service=WMS&request=GetLegendGraphic&format=image%2Fpng&width=20&height=20&layer=acme%3Aroads&style=acme%3Adashed',
+        legendWidth: 87,
+        legendHeight: 40,
       },
     ]);
     expect(local.boxes.map((b) => b.crs)).toEqual(['CRS:84', 'EPSG:4326', 'EPSG:3857', 'EPSG:26713']);
@@ -105,5 +111,32 @@ describe('capabilitiesModel', () => {
   it('drops the workspace from names in a virtual service', () => {
     const m = capabilitiesModel({ service: DEFAULT_WMS_METADATA, serviceUrl: 'u', schemas: 's', workspace: 'acme', layers: [layer()], groups: [] });
     expect([m.layers[0].name, m.layers[0].styles.map((s) => s.name)]).toEqual(['roads', ['line', 'dashed']]);
+  });
+});
+
+describe('capabilitiesModel layer tree', () => {
+  it('nests NAMED and CONTAINER members, keeps SINGLE members at the root, hides OPAQUE members', () => {
+    const m = capabilitiesModel({
+      service: DEFAULT_WMS_METADATA,
+      serviceUrl: 'u',
+      schemas: 's',
+      workspace: 'acme',
+      layers: [layer({ id: 1, name: 'a' }), layer({ id: 2, name: 'b', queryable: false }), layer({ id: 3, name: 'c' }), layer({ id: 4, name: 'd' })],
+      groups: [
+        group({ id: 10, workspace: 'acme', name: 'named', mode: 'NAMED' }),
+        group({ id: 11, workspace: 'acme', name: 'single', mode: 'SINGLE' }),
+        group({ id: 12, workspace: 'acme', name: 'box', title: 'Box', mode: 'CONTAINER' }),
+        group({ id: 13, workspace: 'acme', name: 'opaque', mode: 'OPAQUE_CONTAINER' }),
+      ],
+      members: new Map([
+        [10, [{ kind: 'layer', layerId: 1, styleId: null }, { kind: 'group', groupId: 11 }]],
+        [11, [{ kind: 'layer', layerId: 3, styleId: null }]],
+        [12, [{ kind: 'layer', layerId: 2, styleId: null }]],
+        [13, [{ kind: 'layer', layerId: 4, styleId: null }]],
+      ]),
+    });
+    const shape = (l: (typeof m.layers)[number]): unknown => (l.children.length ? { [l.name ?? `(${l.title})`]: l.children.map(shape) } : l.name);
+    expect(m.layers.map(shape)).toEqual(['c', { named: ['a', 'single'] }, { '(Box)': ['b'] }, 'opaque']);
+    expect(m.layers.map((l) => l.queryable)).toEqual([true, true, false, true]);
   });
 });

@@ -3,22 +3,23 @@
  * entry per layer and layer group with its CRSs, boxes and styles. Pure.
  */
 import type { Box } from '../datastores/postgis/postgis.types';
-import type { WmsGroup, WmsLayer } from './wms-catalog';
+import type { GroupMember, StyleRef, WmsGroup, WmsLayer } from './wms-catalog';
 import type { WmsServiceMetadata } from './wms-service-metadata';
 
 /** The CRSs every layer is offered in, after its native one. */
 export const COMMON_CRS = ['EPSG:4326', 'CRS:84', 'EPSG:3857'];
 /** The image formats GetMap writes. */
 export const MAP_FORMATS = ['image/png', 'image/png8', 'image/jpeg', 'image/webp'];
-/** Legend icons are this many pixels square. */
+/** Legend icons are this many pixels square (the LegendURL asks for WIDTH=20&HEIGHT=20). */
 export const LEGEND_SIZE = 20;
 
 const MERCATOR_MAX_LAT = 85.0511287798066;
 const EARTH_RADIUS = 6378137;
 
-/** One named layer (or group) of the document. */
+/** One layer (or group) of the document. */
 export interface CapabilitiesLayer {
-  name: string;
+  /** Null for a CONTAINER group (a title over its members, no name: it cannot be drawn). */
+  name: string | null;
   title: string;
   abstract: string | null;
   keywords: string[];
@@ -30,8 +31,16 @@ export interface CapabilitiesLayer {
   geographic: Box | null;
   /** Boxes per CRS, x/y (the 1.3.0 writer swaps geographic EPSG ones). */
   boxes: Array<{ crs: string; box: Box }>;
-  styles: Array<{ name: string; title: string; legendUrl: string }>;
+  /** The legend's PNG is legendWidth × legendHeight (its rules' icons and titles). */
+  styles: Array<{ name: string; title: string; legendUrl: string; legendWidth: number; legendHeight: number }>;
+  /** A NAMED or CONTAINER group's members, nested under it. */
+  children: CapabilitiesLayer[];
 }
+
+/** Groups whose members are nested under them (and so leave the root), as GeoServer's layer tree. */
+const TREE_MODES = new Set(['NAMED', 'CONTAINER']);
+/** Deeper nesting is a cycle the catalog should not hold. */
+const MAX_DEPTH = 16;
 
 export interface CapabilitiesModel {
   service: WmsServiceMetadata;
@@ -57,6 +66,10 @@ export function capabilitiesModel(opts: {
   workspace: string | null;
   layers: WmsLayer[];
   groups: WmsGroup[];
+  /** Each group's members in order (by group id); a group without an entry has none listed. */
+  members?: ReadonlyMap<number, GroupMember[]>;
+  /** The size of a style's legend PNG; 20×20 when not given. */
+  legendSize?: (style: StyleRef) => { width: number; height: number };
 }): CapabilitiesModel {
   const { service, serviceUrl, workspace } = opts;
   const extra = service.srsList.map((c) => (/^\d+$/.test(c) ? `EPSG:${c}` : c));
@@ -66,7 +79,7 @@ export function capabilitiesModel(opts: {
     `${serviceUrl}?service=WMS&request=GetLegendGraphic&format=image%2Fpng&width=${LEGEND_SIZE}&height=${LEGEND_SIZE}&layer=${encodeURIComponent(layer)}` +
     (style ? `&style=${encodeURIComponent(style)}` : '');
 
-  const layers: CapabilitiesLayer[] = opts.layers.map((l) => {
+  const layerEntry = (l: WmsLayer): CapabilitiesLayer => {
     const name = nameOf(l.workspace, l.name);
     const native = l.srs && l.srs !== 'EPSG:404000' ? [l.srs] : [];
     const geographic = geographicBox(l.latLonBbox);
@@ -84,29 +97,72 @@ export function capabilitiesModel(opts: {
       boxes,
       styles: l.styles.map((s, i) => {
         const styleName = s.workspace && s.workspace !== workspace ? `${s.workspace}:${s.name}` : s.name;
-        return { name: styleName, title: styleName, legendUrl: legend(name, i === 0 ? null : styleName) };
+        const size = opts.legendSize?.(s) ?? { width: LEGEND_SIZE, height: LEGEND_SIZE };
+        return { name: styleName, title: styleName, legendUrl: legend(name, i === 0 ? null : styleName), legendWidth: size.width, legendHeight: size.height };
       }),
+      children: [],
     };
-  });
-  for (const g of opts.groups) {
-    if (g.mode === 'EO') continue;
+  };
+  const layerById = new Map(opts.layers.map((l) => [l.id, l]));
+  const groupById = new Map(opts.groups.filter((g) => g.mode !== 'EO').map((g) => [g.id, g]));
+  const members = (g: WmsGroup) => opts.members?.get(g.id) ?? [];
+  /** Every layer and group under a group, at any depth. */
+  const below = (g: WmsGroup, out: { layers: Set<number>; groups: Set<number> }, depth = 0) => {
+    if (depth > MAX_DEPTH) return out;
+    for (const m of members(g)) {
+      if (m.kind === 'layer') out.layers.add(m.layerId);
+      else if (!out.groups.has(m.groupId)) {
+        out.groups.add(m.groupId);
+        const inner = groupById.get(m.groupId);
+        if (inner) below(inner, out, depth + 1);
+      }
+    }
+    return out;
+  };
+  // Members of a tree group are listed under it, not at the root; an opaque container's are not listed.
+  const nested = { layers: new Set<number>(), groups: new Set<number>() };
+  const hidden = { layers: new Set<number>(), groups: new Set<number>() };
+  for (const g of groupById.values()) {
+    if (TREE_MODES.has(g.mode)) {
+      for (const m of members(g)) {
+        if (m.kind === 'layer') nested.layers.add(m.layerId);
+        else nested.groups.add(m.groupId);
+      }
+    } else if (g.mode === 'OPAQUE_CONTAINER') below(g, hidden);
+  }
+  const groupEntry = (g: WmsGroup, depth: number): CapabilitiesLayer => {
     const geographic = geographicBox(g.latLonBbox);
     const boxes = standardBoxes(geographic);
     const native = g.bounds?.crs && !COMMON_CRS.includes(g.bounds.crs) ? g.bounds.crs : null;
     if (native && g.bounds) boxes.push({ crs: native, box: g.bounds });
-    layers.push({
-      name: nameOf(g.workspace, g.name),
+    const children: CapabilitiesLayer[] = [];
+    if (TREE_MODES.has(g.mode) && depth < MAX_DEPTH) {
+      for (const m of members(g)) {
+        const layer = m.kind === 'layer' ? layerById.get(m.layerId) : undefined;
+        const group = m.kind === 'group' ? groupById.get(m.groupId) : undefined;
+        if (layer) children.push(layerEntry(layer));
+        else if (group) children.push(groupEntry(group, depth + 1));
+      }
+    }
+    const queryable = [...below(g, { layers: new Set(), groups: new Set() }).layers].some((id) => layerById.get(id)?.queryable);
+    return {
+      name: g.mode === 'CONTAINER' ? null : nameOf(g.workspace, g.name),
       title: g.title || g.name,
       abstract: g.abstract,
       keywords: g.keywords,
-      queryable: false,
+      queryable,
       opaque: g.mode === 'OPAQUE_CONTAINER',
       crs: unique([...(native ? [native] : []), ...rootCrs]),
       geographic,
       boxes,
       styles: [],
-    });
-  }
+      children,
+    };
+  };
+  const layers: CapabilitiesLayer[] = [
+    ...opts.layers.filter((l) => !nested.layers.has(l.id) && !hidden.layers.has(l.id)).map(layerEntry),
+    ...[...groupById.values()].filter((g) => !nested.groups.has(g.id) && !hidden.groups.has(g.id)).map((g) => groupEntry(g, 0)),
+  ];
   return { service, serviceUrl, schemas: opts.schemas, layers, rootCrs, geographic: union(layers.map((l) => l.geographic)) };
 }
 

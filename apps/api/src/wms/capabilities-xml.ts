@@ -4,7 +4,7 @@
  */
 import type { Box } from '../datastores/postgis/postgis.types';
 import type { CapabilitiesLayer, CapabilitiesModel } from './capabilities-model';
-import { LEGEND_SIZE, MAP_FORMATS } from './capabilities-model';
+import { MAP_FORMATS } from './capabilities-model';
 import { INFO_FORMATS } from './feature-info-params';
 import { xmlAttr, xmlNumber, xmlText } from './xml-text';
 
@@ -50,7 +50,7 @@ export function capabilities111(m: CapabilitiesModel): string {
 
 function layer111(l: CapabilitiesLayer): string {
   return (
-    `<Layer queryable="${l.queryable ? 1 : 0}" opaque="${l.opaque ? 1 : 0}">${el('Name', l.name)}${el('Title', l.title)}` +
+    `<Layer queryable="${l.queryable ? 1 : 0}" opaque="${l.opaque ? 1 : 0}">${l.name !== null ? el('Name', l.name) : ''}${el('Title', l.title)}` +
     `${l.abstract ? el('Abstract', l.abstract) : ''}${keywords(l.keywords)}` +
     l.crs
       .filter((c) => c !== 'CRS:84')
@@ -64,10 +64,11 @@ function layer111(l: CapabilitiesLayer): string {
     l.styles
       .map(
         (s) =>
-          `<Style>${el('Name', s.name)}${el('Title', s.title)}<LegendURL width="${LEGEND_SIZE}" height="${LEGEND_SIZE}"><Format>image/png</Format>` +
+          `<Style>${el('Name', s.name)}${el('Title', s.title)}<LegendURL width="${s.legendWidth}" height="${s.legendHeight}"><Format>image/png</Format>` +
           `${link111(s.legendUrl)}</LegendURL></Style>`,
       )
       .join('') +
+    l.children.map(layer111).join('') +
     `</Layer>`
   );
 }
@@ -112,7 +113,7 @@ function box130(crs: string, b: Box): string {
 
 function layer130(l: CapabilitiesLayer): string {
   return (
-    `<Layer queryable="${l.queryable ? 1 : 0}" opaque="${l.opaque ? 1 : 0}">${el('Name', l.name)}${el('Title', l.title)}` +
+    `<Layer queryable="${l.queryable ? 1 : 0}" opaque="${l.opaque ? 1 : 0}">${l.name !== null ? el('Name', l.name) : ''}${el('Title', l.title)}` +
     `${l.abstract ? el('Abstract', l.abstract) : ''}${keywords(l.keywords)}` +
     l.crs.map((c) => el('CRS', c)).join('') +
     (l.geographic ? geographic130(l.geographic) : '') +
@@ -120,10 +121,11 @@ function layer130(l: CapabilitiesLayer): string {
     l.styles
       .map(
         (s) =>
-          `<Style>${el('Name', s.name)}${el('Title', s.title)}<LegendURL width="${LEGEND_SIZE}" height="${LEGEND_SIZE}"><Format>image/png</Format>` +
+          `<Style>${el('Name', s.name)}${el('Title', s.title)}<LegendURL width="${s.legendWidth}" height="${s.legendHeight}"><Format>image/png</Format>` +
           `${link(s.legendUrl)}</LegendURL></Style>`,
       )
       .join('') +
+    l.children.map(layer130).join('') +
     `</Layer>`
   );
 }

@@ -1,28 +1,46 @@
 /**
  * The GetFeatureInfo answer in each INFO_FORMAT, shaped as GeoServer's: `text/plain` (a block per
  * feature, `name = value` lines), `application/json` (a GeoJSON FeatureCollection, ids
- * `layer.id`, geometries in CRS84) and `text/html` (a table per layer). Pure.
+ * `layer.id`, geometries in the map's CRS, named by `crs`), `text/html` (a table per layer) and
+ * GML 2 / 3.1.1 (`feature-info-gml.ts`). Pure.
  */
 import type { InfoFormat } from './feature-info-params';
+import { GmlCrs, GmlLayer, gml2, gml3 } from './feature-info-gml';
 import { xmlText } from './xml-text';
 
-/** The features one layer gives at the pixel. */
-export interface LayerFeatures {
-  /** The layer's name without its workspace (GeoServer's feature type name). */
-  name: string;
+/** The features one layer gives at the pixel (geometries in the map's CRS, x/y). */
+export interface LayerFeatures extends GmlLayer {
   /** `workspace:layer`. */
   qualifiedName: string;
-  features: Array<{ id: string | number; geometry: { type: string } | null; properties: Record<string, unknown> }>;
 }
 
 const MEDIA: Record<InfoFormat, string> = {
   'text/plain': 'text/plain; charset=UTF-8',
   'application/json': 'application/json; charset=UTF-8',
   'text/html': 'text/html; charset=UTF-8',
+  'application/vnd.ogc.gml': 'application/vnd.ogc.gml; charset=UTF-8',
+  'application/vnd.ogc.gml/3.1.1': 'application/vnd.ogc.gml/3.1.1; charset=UTF-8',
+  'text/xml': 'text/xml; subtype=gml/3.1.1; charset=UTF-8',
 };
 
-export function featureInfoDocument(format: InfoFormat, layers: LayerFeatures[]): { contentType: string; body: string } {
-  return { contentType: MEDIA[format], body: format === 'application/json' ? json(layers) : format === 'text/html' ? html(layers) : plain(layers) };
+export function featureInfoDocument(format: InfoFormat, layers: LayerFeatures[], crs: GmlCrs): { contentType: string; body: string } {
+  return { contentType: MEDIA[format], body: write(format, layers, crs) };
+}
+
+function write(format: InfoFormat, layers: LayerFeatures[], crs: GmlCrs): string {
+  switch (format) {
+    case 'application/json':
+      return json(layers, crs);
+    case 'text/html':
+      return html(layers);
+    case 'application/vnd.ogc.gml':
+      return gml2(layers, crs);
+    case 'application/vnd.ogc.gml/3.1.1':
+    case 'text/xml':
+      return gml3(layers, crs);
+    default:
+      return plain(layers);
+  }
 }
 
 function show(value: unknown): string {
@@ -47,15 +65,23 @@ function plain(layers: LayerFeatures[]): string {
   return out.join('\n') + '\n';
 }
 
-function json(layers: LayerFeatures[]): string {
-  const features = layers.flatMap((l) => l.features.map((f) => ({ type: 'Feature', id: `${l.name}.${f.id}`, geometry: f.geometry, properties: f.properties })));
+function json(layers: LayerFeatures[], crs: GmlCrs): string {
+  const features = layers.flatMap((l) =>
+    l.features.map((f) => ({
+      type: 'Feature',
+      id: `${l.name}.${f.id}`,
+      geometry: f.geometry,
+      ...(l.geometryName ? { geometry_name: l.geometryName } : {}),
+      properties: f.properties,
+    })),
+  );
   return JSON.stringify({
     type: 'FeatureCollection',
     features,
     totalFeatures: 'unknown',
     numberReturned: features.length,
     timeStamp: new Date().toISOString(),
-    crs: null,
+    crs: { type: 'name', properties: { name: `urn:ogc:def:crs:EPSG::${crs.srid}` } },
   });
 }
 

@@ -35,7 +35,7 @@ describe('parseFeatureInfo', () => {
       failure('query_layers=a&x=-1&y=0', '1.1.1'),
       failure('query_layers=a&j=0'),
       failure('i=0&j=0'),
-      failure('query_layers=a&i=0&j=0&info_format=application/vnd.ogc.gml'),
+      failure('query_layers=a&i=0&j=0&info_format=application/vnd.ogc.gml/3.2'),
       failure('query_layers=a&i=0&j=0&feature_count=0'),
       failure('query_layers=a&x=3&y=4'),
     ]).toEqual([

@@ -1,13 +1,14 @@
 /**
  * The parameters GetFeatureInfo adds to GetMap's (WMS 1.1.1 §7.3, 1.3.0 §7.4): QUERY_LAYERS, the
- * pixel (`I`/`J` in 1.3.0, `X`/`Y` in 1.1.1; either is taken), INFO_FORMAT, FEATURE_COUNT and
+ * pixel (`I`/`J` in 1.3.0, `X`/`Y` in 1.1.1; either is taken), INFO_FORMAT (text, GML 2, GML 3.1.1,
+ * HTML, GeoJSON; `application/geojson` too), FEATURE_COUNT and
  * GeoServer's vendor BUFFER. Pure.
  */
 import { listOf, WmsParams } from './wms-params';
 import { invalidValue, missing, WmsException, WmsVersion } from './wms-exception';
 
 /** The answer formats, as INFO_FORMAT names them. */
-export const INFO_FORMATS = ['text/plain', 'application/json', 'text/html'] as const;
+export const INFO_FORMATS = ['text/plain', 'application/vnd.ogc.gml', 'text/xml', 'application/vnd.ogc.gml/3.1.1', 'text/html', 'application/json'] as const;
 export type InfoFormat = (typeof INFO_FORMATS)[number];
 
 /** Pixels around the one asked for that count as hit, unless BUFFER says otherwise. */
@@ -37,7 +38,8 @@ export function parseFeatureInfo(params: WmsParams, version: WmsVersion, width: 
   const queryText = params.nonEmpty('query_layers');
   if (!queryText) throw missing('query_layers');
   const infoText = params.nonEmpty('info_format') ?? 'text/plain';
-  const infoFormat = INFO_FORMATS.find((f) => f === infoText.toLowerCase().split(';')[0].trim());
+  const asked = infoText.toLowerCase().split(';')[0].trim();
+  const infoFormat = INFO_FORMATS.find((f) => f === (asked === 'application/geojson' ? 'application/json' : asked));
   if (!infoFormat)
     throw new WmsException(`Invalid INFO_FORMAT '${infoText}': supported formats are ${INFO_FORMATS.join(', ')}`, 'InvalidFormat', 'info_format');
   const [iName, jName] = version === '1.3.0' ? ['i', 'j'] : ['x', 'y'];

@@ -66,6 +66,7 @@ function layer(table: string, srid: number, attributeSubset: string[] | null = n
   return {
     id: 1,
     workspace: 'acme',
+    namespaceUri: 'http://acme',
     name: table,
     title: null,
     abstract: null,

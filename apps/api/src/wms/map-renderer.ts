@@ -3,7 +3,8 @@
  * drawing, shared with the console's preview) and `./draw/` (the Skia canvas and the image
  * encoders). Everything else in the WMS codes against {@link MapRenderer} only.
  */
-import { compileSld, drawMap, styleColumns } from '@geocatalog/map-render';
+import { compileSld, drawMap, legendEntries, legendJson, styleColumns } from '@geocatalog/map-render';
+import { drawLegendsPng, legendPngSize, type LegendLayer, type LegendPngOptions } from './draw/legend-png';
 import { createMapCanvas } from './draw/map-canvas';
 import { encodeImage } from './draw/encode-image';
 import type { Geometry } from 'geojson';
@@ -41,10 +42,18 @@ export interface MapRenderer {
   drawMap(canvas: MapCanvas, options: DrawMapOptions): Promise<void>;
   createMapCanvas(width: number, height: number): MapCanvas;
   encodeImage(canvas: MapCanvas, format: MapFormat, options: { transparent: boolean; bgcolor: string }): Promise<Buffer>;
+  /** GetLegendGraphic's PNG: each layer's rules (a title above each when there are several). */
+  drawLegendsPng(layers: LegendLayer[], options: LegendPngOptions): Promise<Buffer>;
+  /** The size of that PNG, without drawing it (the LegendURL's width and height). */
+  legendPngSize(layers: LegendLayer[], options: LegendPngOptions): { width: number; height: number };
+  legendEntries: typeof legendEntries;
+  legendJson: typeof legendJson;
 }
+
+export type { LegendLayer, LegendPngOptions };
 
 /** Injection token of the renderer (tests may give another). */
 export const MAP_RENDERER = Symbol('MapRenderer');
 
 /** The renderer the WMS draws with. */
-export const mapRenderer: MapRenderer = { compileSld, styleColumns, drawMap, createMapCanvas, encodeImage };
+export const mapRenderer: MapRenderer = { compileSld, styleColumns, drawMap, createMapCanvas, encodeImage, drawLegendsPng, legendPngSize, legendEntries, legendJson };

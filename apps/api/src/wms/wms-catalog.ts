@@ -20,6 +20,8 @@ export interface StyleRef {
 export interface WmsLayer {
   id: number;
   workspace: string;
+  /** The workspace's namespace URI (GML answers qualify feature types by it). */
+  namespaceUri: string;
   name: string;
   title: string | null;
   abstract: string | null;
@@ -60,7 +62,7 @@ export interface WmsGroup {
 /** A member of a group in drawing order: a layer with its style (null: its default), or a group. */
 export type GroupMember = { kind: 'layer'; layerId: number; styleId: number | null } | { kind: 'group'; groupId: number };
 
-const LAYER_COLUMNS = `l.id, w.name AS workspace, f.name, f.title, f.abstract, f.keywords, f.srs, f.native_bbox AS "nativeBbox",
+const LAYER_COLUMNS = `l.id, w.name AS workspace, w.namespace_uri AS "namespaceUri", f.name, f.title, f.abstract, f.keywords, f.srs, f.native_bbox AS "nativeBbox",
        f.latlon_bbox AS "latLonBbox", COALESCE(l.queryable, true) AS queryable, COALESCE(l.opaque, false) AS opaque,
        f.geometry_type AS "geometryType", f.native_name AS "nativeName", f.attribute_subset AS "attributeSubset",
        f.cql_filter AS "cqlFilter", d.id AS "storeId", d.name AS "storeName", d.connection_parameters AS params,
@@ -80,6 +82,7 @@ const LAYER_FROM = `FROM layer l
 interface LayerRow {
   id: number;
   workspace: string;
+  namespaceUri: string;
   name: string;
   title: string | null;
   abstract: string | null;
@@ -233,6 +236,7 @@ function layerOf(r: LayerRow): WmsLayer {
   return {
     id: r.id,
     workspace: r.workspace,
+    namespaceUri: r.namespaceUri,
     name: r.name,
     title: r.title,
     abstract: r.abstract,

@@ -17,7 +17,8 @@ export type WmsExceptionCode =
   | 'InvalidDimensionValue'
   | 'InvalidUpdateSequence'
   | 'CurrentUpdateSequence'
-  | 'LayerNotQueryable';
+  | 'LayerNotQueryable'
+  | 'MissingFormat';
 
 export class WmsException extends Error {
   constructor(

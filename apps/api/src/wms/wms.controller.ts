@@ -17,7 +17,7 @@ import { WmsScope, WmsService } from './wms.service';
 export const FIXED_ROUTES = new Set(['rest', 'web', 'ogc', 'wms', 'ows', 'health', 'auth', 'schemas']);
 
 /** Operations GeoServer's WMS has that this one does not answer yet. */
-const NOT_YET = new Set(['getlegendgraphic', 'describelayer', 'getstyles', 'putstyles']);
+const NOT_YET = new Set(['describelayer', 'getstyles', 'putstyles']);
 
 /**
  * The WMS (contract §10) at `{base}/wms`, `{base}/ows?service=WMS` and the virtual services
@@ -91,6 +91,10 @@ export class WmsController {
       if (operation === 'getfeatureinfo') {
         const info = await this.wms.featureInfo(params, scope);
         return new RawContent(info.contentType, Buffer.from(info.body, 'utf8'));
+      }
+      if (operation === 'getlegendgraphic') {
+        const legend = await this.wms.legendGraphic(params, scope);
+        return new RawContent(legend.contentType, legend.body);
       }
       if (NOT_YET.has(operation)) throw new WmsException(`${params.get('request')} is not supported by this server yet`, 'OperationNotSupported', 'request');
       throw new WmsException(`No such operation: WMS ${params.get('request')}`, 'OperationNotSupported', 'request');

@@ -12,7 +12,9 @@ import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
 import { LayerToDraw, layersToDraw } from './map-layers';
 import { CompiledStyle, MAP_RENDERER, MapRenderer } from './map-renderer';
 import { checkSldBody, sldForLayer } from './sld-library';
-import { WmsCatalog, WmsLayer } from './wms-catalog';
+import { legendLayers, noSuchRule, rulesAtScale, rulesOf } from './legend-graphic';
+import { parseLegend } from './legend-params';
+import { StyleRef, WmsCatalog, WmsLayer } from './wms-catalog';
 import { invalidCrs, WmsException, WmsVersion } from './wms-exception';
 import type { WmsParams } from './wms-params';
 import { WMS_SERVICE_METADATA, WmsServiceMetadata, WmsServiceMetadataSource } from './wms-service-metadata';
@@ -54,6 +56,13 @@ export class WmsService {
     const m = await this.metadata(scope);
     const base = scope.base;
     const [layers, groups] = await Promise.all([this.catalog.advertisedLayers(scope.workspace), this.catalog.groups(scope.workspace)]);
+    const members = new Map(await Promise.all(groups.map(async (g) => [g.id, await this.catalog.members(g.id)] as const)));
+    // Each LegendURL carries the size of the PNG it answers (GeoServer measures its legends too).
+    const legendSizes = new Map<string, { width: number; height: number }>();
+    for (const ref of layers.flatMap((l) => l.styles)) {
+      const key = legendKey(ref);
+      if (!legendSizes.has(key)) legendSizes.set(key, await this.legendSize(ref));
+    }
     const model = capabilitiesModel({
       service: m,
       serviceUrl: `${base}${scope.workspace ? `/${encodeURIComponent(scope.workspace)}` : ''}/wms`,
@@ -61,6 +70,8 @@ export class WmsService {
       workspace: scope.workspace,
       layers,
       groups,
+      members,
+      legendSize: (ref) => legendSizes.get(legendKey(ref)) ?? { width: 20, height: 20 },
     });
     return version === '1.3.0' ? capabilities130(model) : capabilities111(model);
   }
@@ -120,8 +131,13 @@ export class WmsService {
     const drawn = new Set(request.layers.map((d) => d.layer.id));
     const layers = new Map<number, WmsLayer>();
     for (const q of queried) {
+      // A group in QUERY_LAYERS queries its queryable members; a layer named there must be queryable.
+      const member = !namesLayer(q.requested, q.layer);
       if (!drawn.has(q.layer.id)) throw new WmsException(`Layer ${q.requested} is in QUERY_LAYERS but not in LAYERS`, 'LayerNotDefined', 'query_layers');
-      if (!q.layer.queryable) throw new WmsException(`Layer ${q.requested} is not queryable`, 'LayerNotQueryable', 'query_layers');
+      if (!q.layer.queryable) {
+        if (member) continue;
+        throw new WmsException(`Layer ${q.requested} is not queryable`, 'LayerNotQueryable', 'query_layers');
+      }
       layers.set(q.layer.id, q.layer);
     }
     const [minx, miny, maxx, maxy] = request.bbox;
@@ -135,19 +151,86 @@ export class WmsService {
     for (const layer of layers.values()) {
       const lonLat = request.crs.srid === 4326 ? box : await this.connector.toWgs84(layer.store, box, request.crs.srid);
       const published = publishedLayer(layer);
-      const texts = await this.connector.withTable(layer.store, layer.nativeName, (table) =>
-        this.connector.readFeaturePage(layer.store, sourceOf(published, table), { boxes: [lonLat] }, { limit: fi.featureCount, offset: 0 }),
-      );
+      // Geometries in the map's CRS, as GeoServer answers GetFeatureInfo.
+      const { texts, geometryName } = await this.connector.withTable(layer.store, layer.nativeName, async (table) => ({
+        texts: await this.connector.readFeaturePage(
+          layer.store,
+          sourceOf(published, table),
+          { boxes: [lonLat], outputSrid: request.crs.srid },
+          { limit: fi.featureCount, offset: 0 },
+        ),
+        geometryName: table.geometry?.column ?? null,
+      }));
       results.push({
+        prefix: layer.workspace,
+        namespaceUri: layer.namespaceUri,
         name: layer.name,
         qualifiedName: `${layer.workspace}:${layer.name}`,
+        geometryName,
         features: texts.map((t) => JSON.parse(t) as LayerFeatures['features'][number]),
       });
     }
-    return featureInfoDocument(fi.infoFormat, results);
+    return featureInfoDocument(fi.infoFormat, results, { srid: request.crs.srid, geographic: request.crs.geographic });
+  }
+
+  /**
+   * GetLegendGraphic: one icon per rule of the layer's style (STYLE, else its default) with the
+   * rule's title, or GeoServer's JSON legend; a group gives each member's legend in drawing order.
+   */
+  async legendGraphic(params: WmsParams, scope: WmsScope): Promise<MapImage> {
+    await this.metadata(scope);
+    const p = parseLegend(params);
+    const draws = await legendLayers(this.catalog, scope.workspace, p);
+    const rules = rulesOf(p, draws.length);
+    const compiled = new Map<string, Promise<CompiledStyle>>();
+    const layers = await Promise.all(
+      draws.map(async (d, i) => {
+        const key = `id:${d.style.id ?? d.style.name}`;
+        if (!compiled.has(key)) compiled.set(key, this.styleText(d).then((sld) => this.compileStyle(styleName(d), sld)));
+        const style = rulesAtScale(await (compiled.get(key) as Promise<CompiledStyle>), p.scale);
+        const rule = rules[i];
+        if (rule !== undefined && !this.renderer.legendEntries(style).some((e) => e.name === rule)) throw noSuchRule(rule);
+        return { style, rule, title: d.layer.title || d.layer.name, layerName: draws.length === 1 ? p.layer : d.layer.name };
+      }),
+    );
+    if (p.format === 'application/json') {
+      const legend = layers.map((l) => this.renderer.legendJson(l.style, { layerName: l.layerName, title: l.title, ruleName: l.rule }));
+      return { contentType: 'application/json; charset=UTF-8', body: Buffer.from(JSON.stringify({ Legend: legend }), 'utf8') };
+    }
+    const body = await this.renderer.drawLegendsPng(layers, {
+      width: p.width,
+      height: p.height,
+      transparent: p.transparent,
+      bgcolor: p.bgcolor,
+      forceLabels: p.forceLabels,
+      pixelRatio: p.pixelRatio,
+    });
+    return { contentType: 'image/png', body };
+  }
+
+  /**
+   * The size of the PNG a LegendURL answers (20×20 icons, the style's rules), for GetCapabilities;
+   * 20×20 for a style that cannot be drawn (its URL answers the reason).
+   */
+  async legendSize(ref: StyleRef): Promise<{ width: number; height: number }> {
+    try {
+      const style = await this.compileStyle(ref.name, await this.styleText({ style: ref }));
+      return this.renderer.legendPngSize([{ style }], {});
+    } catch {
+      return { width: 20, height: 20 };
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
+
+  /** A style compiled for drawing; StyleNotDefined / a ServiceException naming what cannot be drawn. */
+  private async compileStyle(name: string, sld: string): Promise<CompiledStyle> {
+    const result = await this.renderer.compileSld(sld);
+    if (!result.style || result.errors.length)
+      throw new WmsException(`Style ${name} cannot be drawn: ${result.errors.join('; ') || 'it holds no style'}`, 'StyleNotDefined', 'styles');
+    if (result.unsupported.length) throw new WmsException(`Style ${name} uses what this server cannot draw: ${result.unsupported.join(', ')}`);
+    return result.style;
+  }
 
   /** The CRS as the first layer's store knows it (its spatial_ref_sys); InvalidSRS/InvalidCRS when it does not. */
   private async lookUpCrs(version: WmsVersion, code: CrsCode, layer: WmsLayer): Promise<MapCrs> {
@@ -168,11 +251,8 @@ export class WmsService {
       let entry = cache.get(key);
       if (!entry) {
         entry = load().then(async (sld) => {
-          const result = await this.renderer.compileSld(sld);
-          if (!result.style || result.errors.length)
-            throw new WmsException(`Style ${name} cannot be drawn: ${result.errors.join('; ') || 'it holds no style'}`, 'StyleNotDefined', 'styles');
-          if (result.unsupported.length) throw new WmsException(`Style ${name} uses what this server cannot draw: ${result.unsupported.join(', ')}`);
-          return { style: result.style, columns: this.renderer.styleColumns(result.style) };
+          const style = await this.compileStyle(name, sld);
+          return { style, columns: this.renderer.styleColumns(style) };
         });
         cache.set(key, entry);
       }
@@ -184,17 +264,34 @@ export class WmsService {
           const sld = sldForLayer(request.params.sldBody, d);
           if (sld) return compile(`sld:${d.requested}:${d.layer.id}`, `${d.layer.name} (SLD_BODY)`, async () => sld);
         }
-        return compile(`id:${d.style.id ?? d.style.name}`, d.style.workspace ? `${d.style.workspace}:${d.style.name}` : d.style.name, () => this.styleText(d));
+        return compile(`id:${d.style.id ?? d.style.name}`, styleName(d), () => this.styleText(d));
       }),
     );
   }
 
-  private async styleText(d: LayerToDraw): Promise<string> {
+  private async styleText(d: Pick<LayerToDraw, 'style'>): Promise<string> {
     const id = d.style.id ?? (await this.catalog.globalStyleId(d.style.name));
     const style = id !== null ? await this.catalog.styleById(id) : null;
     if (!style?.sld) throw new WmsException(`Style ${d.style.name} has no SLD to draw with`, 'StyleNotDefined', 'styles');
     return style.sld;
   }
+}
+
+/** True when `requested` names this layer itself (not a group holding it). */
+function namesLayer(requested: string, layer: WmsLayer): boolean {
+  const colon = requested.indexOf(':');
+  const local = colon > 0 ? requested.slice(colon + 1) : requested;
+  return local === layer.name && (colon <= 0 || requested.slice(0, colon) === layer.workspace);
+}
+
+/** One style's key among the LegendURL sizes. */
+function legendKey(ref: StyleRef): string {
+  return ref.id !== null ? `id:${ref.id}` : `name:${ref.name}`;
+}
+
+/** A style's name as messages give it: `ws:name` for a workspace style. */
+function styleName(d: LayerToDraw): string {
+  return d.style.workspace ? `${d.style.workspace}:${d.style.name}` : d.style.name;
 }
 
 /** A GetMap request read, checked and resolved: what is drawn, where, at which scale. */

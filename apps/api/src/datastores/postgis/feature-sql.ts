@@ -51,6 +51,11 @@ export interface FeatureFilter {
   boxes?: Box[];
   /** Names of the properties to return, in that order; undefined for all. */
   properties?: string[];
+  /**
+   * EPSG code of the geometries written, x/y order (WMS GetFeatureInfo answers in the map's CRS);
+   * undefined: CRS84.
+   */
+  outputSrid?: number;
 }
 
 /** A page of the selection. */
@@ -127,22 +132,26 @@ function idJson(source: FeatureSource): string {
 }
 
 /** `'{"type":"Feature","id":…,"geometry":…,"properties":…}'` as one text expression. */
-function featureText(pg: string | null, source: FeatureSource, filter: Pick<FeatureFilter, 'properties'>): string {
+function featureText(pg: string | null, source: FeatureSource, filter: Pick<FeatureFilter, 'properties' | 'outputSrid'>): string {
   return (
-    `'{"type":"Feature","id":' || ${idJson(source)} || ',"geometry":' || COALESCE(${geometryJson(pg, source)}, 'null')` +
+    `'{"type":"Feature","id":' || ${idJson(source)} || ',"geometry":' || COALESCE(${geometryJson(pg, source, filter.outputSrid ?? 4326)}, 'null')` +
     ` || ',"properties":' || ${propertiesJson(source, filter.properties)} || '}'`
   );
 }
 
-function geometryJson(pg: string | null, source: FeatureSource): string {
+function geometryJson(pg: string | null, source: FeatureSource, outputSrid: number): string {
+  if (!Number.isInteger(outputSrid) || outputSrid <= 0) throw new Error(`Invalid output SRID ${outputSrid}`);
   const geometry = source.table.geometry;
   if (!geometry || !pg) return 'NULL::text';
   const col = `t.${escapeIdentifier(geometry.column)}`;
-  if (geometry.geography) return `${pg}.ST_AsGeoJSON(${col}::${pg}.geometry, ${GEOJSON_DECIMALS})`;
-  if (source.srid === 4326 || source.srid <= 0) return `${pg}.ST_AsGeoJSON(${col}, ${GEOJSON_DECIMALS})`;
+  if (geometry.geography) {
+    const g = `${col}::${pg}.geometry`;
+    return `${pg}.ST_AsGeoJSON(${outputSrid === 4326 ? g : `${pg}.ST_Transform(${g}, ${outputSrid})`}, ${GEOJSON_DECIMALS})`;
+  }
+  if (source.srid === outputSrid || source.srid <= 0) return `${pg}.ST_AsGeoJSON(${col}, ${GEOJSON_DECIMALS})`;
   // FORCE_DECLARED: the declared CRS wins over the column's SRID.
   const declared = geometry.srid === source.srid ? col : `${pg}.ST_SetSRID(${col}, ${source.srid})`;
-  return `${pg}.ST_AsGeoJSON(${pg}.ST_Transform(${declared}, 4326), ${GEOJSON_DECIMALS})`;
+  return `${pg}.ST_AsGeoJSON(${pg}.ST_Transform(${declared}, ${outputSrid}), ${GEOJSON_DECIMALS})`;
 }
 
 function propertiesJson(source: FeatureSource, names: string[] | undefined): string {

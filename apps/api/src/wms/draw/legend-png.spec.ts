@@ -1,6 +1,6 @@
 import { compileSld, type CompiledStyle } from '@geocatalog/map-render';
 import { createCanvas, Image } from '@napi-rs/canvas';
-import { drawLegendPng } from './legend-png';
+import { drawLegendPng, drawLegendsPng, legendPngSize } from './legend-png';
 
 const sld = (rules: string) => `<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">
   <NamedLayer><Name>l</Name><UserStyle><FeatureTypeStyle>${rules}</FeatureTypeStyle></UserStyle></NamedLayer></StyledLayerDescriptor>`;
@@ -47,5 +47,20 @@ describe('drawLegendPng', () => {
     expect(image.at(15, 15)).toEqual([0, 0, 255, 255]);
     expect(image.at(1, 1)).toEqual([0, 0, 0, 0]);
     await expect(drawLegendPng(style, { rule: 'nope' })).rejects.toThrow('The style has no rule named nope.');
+  });
+
+  it('stacks several layers under their titles, and measures without drawing', async () => {
+    const layers = [
+      { style, title: 'First' },
+      { style, title: 'Second', rule: 'red' },
+    ];
+    const image = decode(await drawLegendsPng(layers));
+    expect([image.width, image.height]).toEqual([legendPngSize(layers).width, 17 + 40 + 17 + 20]);
+    expect(image.at(10, 17 + 10)).toEqual([255, 0, 0, 255]);
+    expect(image.at(10, 17 + 40 + 17 + 10)).toEqual([255, 0, 0, 255]);
+    let dark = 0;
+    for (let x = 0; x < 40; x++) for (let y = 0; y < 17; y++) if (image.at(x, y)[0] < 100) dark++;
+    expect(dark).toBeGreaterThan(10);
+    expect(legendPngSize([{ style }])).toEqual({ width: decode(await drawLegendPng(style)).width, height: 40 });
   });
 });
