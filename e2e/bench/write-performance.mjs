@@ -22,6 +22,7 @@ export const BENCHES = [
   ['request-path.bench.mjs', 'The request path: the api against a bare node:http + pg server and the design card’s stack alone'],
   ['catalog-scale.bench.mjs', 'The catalog at 100,000 layers, against the same names read by a bare query'],
   ['tiles.bench.mjs', 'Vector tiles of a 1,000,000-point table'],
+  ['wms.bench.mjs', 'WMS GetMap against MapServer 8 (lighttpd FastCGI), a 1,000,000-point map, GetFeatureInfo, memory, and where a map’s time goes'],
 ];
 
 function runBench(file) {
