@@ -10,6 +10,7 @@ import { layerFeatures, publishedLayer } from './map-features';
 import { sourceOf } from '../ogc-features/published-layers';
 import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
 import { LayerToDraw, layersToDraw } from './map-layers';
+import { CompiledStyles } from './compiled-styles';
 import { CompiledStyle, MAP_RENDERER, MapRenderer } from './map-renderer';
 import { checkSldBody, sldForLayer } from './sld-library';
 import { WmsCatalog, WmsLayer } from './wms-catalog';
@@ -35,13 +36,17 @@ export interface MapImage {
 @Injectable()
 export class WmsService {
   private readonly logger = new Logger('WMS');
+  /** Styles compiled once per SLD text, across requests. */
+  private readonly compiledStyles: CompiledStyles;
 
   constructor(
     private readonly catalog: WmsCatalog,
     private readonly connector: PostgisConnector,
     @Inject(WMS_SERVICE_METADATA) private readonly settings: WmsServiceMetadataSource,
     @Inject(MAP_RENDERER) readonly renderer: MapRenderer,
-  ) {}
+  ) {
+    this.compiledStyles = new CompiledStyles(renderer);
+  }
 
   /** The settings that apply to the scope; a disabled service is refused. */
   async metadata(scope: WmsScope): Promise<WmsServiceMetadata> {
@@ -173,11 +178,11 @@ export class WmsService {
       let entry = cache.get(key);
       if (!entry) {
         entry = load().then(async (sld) => {
-          const result = await this.renderer.compileSld(sld);
+          const result = await this.compiledStyles.compile(sld);
           if (!result.style || result.errors.length)
             throw new WmsException(`Style ${name} cannot be drawn: ${result.errors.join('; ') || 'it holds no style'}`, 'StyleNotDefined', 'styles');
           if (result.unsupported.length) throw new WmsException(`Style ${name} uses what this server cannot draw: ${result.unsupported.join(', ')}`);
-          return { style: result.style, columns: this.renderer.styleColumns(result.style) };
+          return { style: result.style, columns: result.columns };
         });
         cache.set(key, entry);
       }
