@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 
 /** Phases, first match wins: [name, test of a frame's script URL and function name]. */
 export const PHASES = [
+  ['socket writes (answers and queries: system calls)', (url, fn) => fn === 'writev' || fn === 'writeBuffer' || fn === 'writeUtf8String'],
   ['PNG encoding', (url) => /wms\/draw\/(png-encoder|encode-image|quantize)|fflate|node:zlib/.test(url)],
+  ['style compiling (SLD → OpenLayers)', (url) => /map-render\/src\/(compile-sld|sld-audit|style-columns)|geostyler|libs\/sld\//.test(url)],
   ['drawing', (url) => /map-render|wms\/draw\/|@napi-rs\/canvas/.test(url)],
   ['decoding (TWKB → GeoJSON)', (url) => /wms\/(twkb|map-features)/.test(url)],
-  ['query (pg client, cursor)', (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-cursor)\/|datastores\/postgis\//.test(url)],
+  ['pg client (catalog and store reads)', (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-cursor)\/|datastores\/postgis\//.test(url)],
   ['request (HTTP, auth, catalog, params)', (url) => /node_modules\/(express|@nestjs|passport|router|typeorm|body-parser)|apps\/api\/src\/|node:_http|node:net/.test(url)],
 ];
 
@@ -18,23 +20,27 @@ export function phasesOf(file) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const OUT = Symbol('left out');
+  const OTHER = 'other (V8, event loop)';
   const phaseOf = new Map();
+  // Idle time, and the api's start (modules loaded before the first request), are left out.
+  const leftOut = ({ functionName, url }) => functionName === '(idle)' || functionName === 'Module._load' || url === 'node:internal/main/run_main_module';
   const resolve = (id) => {
     if (phaseOf.has(id)) return phaseOf.get(id);
     const { callFrame } = byId.get(id);
-    if (callFrame.functionName === '(garbage collector)') return remember(id, 'garbage collection');
-    if (callFrame.functionName === '(idle)') return remember(id, null);
-    const own = PHASES.find(([, test]) => test(callFrame.url ?? '', callFrame.functionName))?.[0];
-    if (own) return remember(id, own);
-    const up = parent.get(id);
-    return remember(id, up === undefined ? 'other (V8, event loop)' : (resolve(up) ?? 'other (V8, event loop)'));
+    const up = parent.has(id) ? resolve(parent.get(id)) : OTHER;
+    let phase;
+    if (up === OUT || leftOut(callFrame)) phase = OUT;
+    else if (callFrame.functionName === '(garbage collector)') phase = 'garbage collection';
+    else phase = PHASES.find(([, test]) => test(callFrame.url ?? '', callFrame.functionName))?.[0] ?? up;
+    phaseOf.set(id, phase);
+    return phase;
   };
-  const remember = (id, phase) => (phaseOf.set(id, phase), phase);
   const ms = new Map();
   const deltas = profile.timeDeltas;
   for (let i = 0; i < profile.samples.length; i++) {
     const phase = resolve(profile.samples[i]);
-    if (phase === null) continue;
+    if (phase === OUT) continue;
     ms.set(phase, (ms.get(phase) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0) / 1000);
   }
   const busy = [...ms.values()].reduce((a, b) => a + b, 0);
