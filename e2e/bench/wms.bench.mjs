@@ -378,9 +378,12 @@ try {
     const dbTimes = await sequential(50, () => client.query(sql, [...STATES_BOX, pixel / 2, decimals]));
     const rawTimes = await sequential(50, () => client.query('SELECT ST_AsBinary(t.geom) FROM states AS t WHERE t.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)', STATES_BOX));
     await client.end();
-    console.log(`Where a GetMap of the states goes (one api process under --cpu-prof, ${CONNECTIONS} connections, ~${maps} maps; CPU per map by phase):`);
-    for (const [phase, t] of phases) console.log(`  ${phase.padEnd(40)} ${(t / maps).toFixed(2)} ms  (${((100 * t) / busy).toFixed(0)}%)`);
-    console.log(`  ${'total CPU in the api process'.padEnd(40)} ${(busy / maps).toFixed(2)} ms`);
+    console.log(
+      `Where a GetMap of the states goes: the api's main thread per map by phase (one api process under --cpu-prof, ${CONNECTIONS} connections, ~${maps} maps; ` +
+        `wall-clock samples, so on a loaded machine they include waits for a core):`,
+    );
+    for (const [phase, t] of phases) console.log(`  ${phase.padEnd(52)} ${(t / maps).toFixed(2)} ms  (${((100 * t) / busy).toFixed(0)}%)`);
+    console.log(`  ${'total, main thread'.padEnd(52)} ${(busy / maps).toFixed(2)} ms`);
     console.log(
       `  PostGIS side of the query, alone (same SQL, one connection): p50 ${ms(percentile(dbTimes, 50))} simplified to half a pixel as TWKB; ` +
         `p50 ${ms(percentile(rawTimes, 50))} for the raw WKB MapServer reads`,
