@@ -11,7 +11,10 @@ export const PHASES = [
   ['drawing', (url) => /map-render|wms\/draw\/|@napi-rs\/canvas/.test(url)],
   ['decoding (TWKB → GeoJSON)', (url) => /wms\/(twkb|map-features)/.test(url)],
   ['pg client (catalog and store reads)', (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-cursor)\/|datastores\/postgis\//.test(url)],
-  ['request (HTTP, auth, catalog, params)', (url) => /node_modules\/(express|@nestjs|passport|router|typeorm|body-parser)|apps\/api\/src\/|node:_http|node:net/.test(url)],
+  [
+    'request (HTTP, auth, catalog, params)',
+    (url) => /node_modules\/(express|@nestjs|passport|router|typeorm|body-parser)|apps\/api\/src\/|node:_http|node:net/.test(url),
+  ],
 ];
 
 /** Self time per phase, in ms, and the whole sampled busy time (idle left out). */

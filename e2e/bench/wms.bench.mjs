@@ -8,8 +8,9 @@
 // Measured in one run:
 //   1. GetMap 256×256 image/png of the whole states box (EPSG:4326, -125,24,-66,50) at 8
 //      connections (autocannon), BENCH_SECONDS (default 10) a round, BENCH_ROUNDS (default 2)
-//      rounds alternating ours and MapServer's: maps/s, mean and p50, the ratio. Goal ≥ 1.5×
-//      MapServer's maps/s, at least ≥ 1.0×.
+//      rounds alternating ours (WORKERS as its default, then WORKERS=2: as many processes as
+//      MapServer; BENCH_WMS_TWO_WORKERS=0 leaves it out) and MapServer's: maps/s, mean and p50,
+//      CPU per map, the ratios. Goal ≥ 1.5× MapServer's maps/s, at least ≥ 1.0×.
 //   2. GetMap 256×256 of the points at zoom-10 tile boxes (EPSG:3857), one after another: p50 < 100 ms.
 //   3. GetFeatureInfo (application/json) of a state, one after another: p50 < 20 ms.
 //   4. Peak RSS of the api while 16 states maps render at once (16 connections, 5 s): < 400 MB.
@@ -26,9 +27,11 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
+import { URLSearchParams } from 'node:url';
 import pg from 'pg';
 import { phasesOf } from './cpu-profile-phases.mjs';
-import { createDatabase, createDataStoreOn, databaseUrl, percentile, query, serverUrl, startApi, treeRssMb } from './lib.mjs';
+import { createDatabase, createDataStoreOn, databaseUrl, percentile, processTree, query, serverUrl, startApi, treeCpuMs, treeRssMb } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { feature } = require('topojson-client');
@@ -77,7 +80,19 @@ function freePort() {
 }
 
 const mapQuery = (layers, srs, bbox, extra = {}) =>
-  new URLSearchParams({ SERVICE: 'WMS', VERSION: '1.1.1', REQUEST: 'GetMap', LAYERS: layers, STYLES: '', SRS: srs, BBOX: bbox.join(','), WIDTH: String(SIZE), HEIGHT: String(SIZE), FORMAT: 'image/png', ...extra }).toString();
+  new URLSearchParams({
+    SERVICE: 'WMS',
+    VERSION: '1.1.1',
+    REQUEST: 'GetMap',
+    LAYERS: layers,
+    STYLES: '',
+    SRS: srs,
+    BBOX: bbox.join(','),
+    WIDTH: String(SIZE),
+    HEIGHT: String(SIZE),
+    FORMAT: 'image/png',
+    ...extra,
+  }).toString();
 
 /** The mapfile of the peer: the same table, box and style, AGG, 24-bit PNG, the connection kept open. */
 function mapfile(database) {
@@ -149,7 +164,8 @@ fastcgi.server = ("/mapserv" => ((
 )))
 `,
   );
-  const child = spawn('lighttpd', ['-D', '-f', path.join(dir, 'lighttpd.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // Its errors go to lighttpd.log: the mapserv processes it spawns would hold an inherited pipe open.
+  const child = spawn('lighttpd', ['-D', '-f', path.join(dir, 'lighttpd.conf')], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/mapserv`;
   for (let i = 0; ; i++) {
     try {
@@ -161,8 +177,17 @@ fastcgi.server = ("/mapserv" => ((
     await new Promise((r) => setTimeout(r, 100));
   }
   const stop = async () => {
+    // lighttpd leaves its FastCGI processes running when it stops: they are ended by their ids.
+    const backends = processTree(child.pid).slice(1);
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    for (const pid of backends) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
   };
   return { url, pid: child.pid, stop };
 }
@@ -181,7 +206,7 @@ async function png(url, headers, what) {
 async function load(url, headers, duration, connections = CONNECTIONS) {
   const r = await autocannon({ url, connections, duration, headers });
   if (r.errors || r.non2xx || r.timeouts) throw new Error(`GET ${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
-  return { rate: r.requests.total / r.duration, mean: r.latency.mean, p50: r.latency.p50 };
+  return { rate: r.requests.total / r.duration, seconds: r.duration, mean: r.latency.mean, p50: r.latency.p50 };
 }
 
 /** Times `fn` `runs` times one after another (after 10 warm-up calls); sorted ms. */
@@ -216,9 +241,13 @@ const data = await createDatabase('gc_bench_wms', { postgis: true });
 const catalog = await createDatabase('gc_bench_wms_catalog');
 const dir = mkdtempSync(path.join(tmpdir(), 'gc-bench-wms-'));
 let api;
+let api2;
 let peer;
 try {
-  await query(data.name, 'CREATE TABLE states (fid serial PRIMARY KEY, state_fips text NOT NULL UNIQUE, name text NOT NULL, geom geometry(MultiPolygon, 4326) NOT NULL)');
+  await query(
+    data.name,
+    'CREATE TABLE states (fid serial PRIMARY KEY, state_fips text NOT NULL UNIQUE, name text NOT NULL, geom geometry(MultiPolygon, 4326) NOT NULL)',
+  );
   await query(
     data.name,
     `INSERT INTO states (state_fips, name, geom)
@@ -249,7 +278,10 @@ try {
     ['bench_fill', POLYGON_SLD],
     ['bench_point', POINT_SLD],
   ]) {
-    await created(await api.send('POST', '/workspaces/bench/styles', `<style><name>${name}</name><filename>${name}.sld</filename></style>`), `POST style ${name}`);
+    await created(
+      await api.send('POST', '/workspaces/bench/styles', `<style><name>${name}</name><filename>${name}.sld</filename></style>`),
+      `POST style ${name}`,
+    );
     const put = await api.send('PUT', `/workspaces/bench/styles/${name}`, sld, 'application/vnd.ogc.sld+xml');
     if (put.status !== 200) throw new Error(`PUT style ${name} answered ${put.status}: ${await put.text()}`);
   }
@@ -274,29 +306,60 @@ try {
     peer = await startMapServer(dir, data.name);
     const theirs = `${peer.url}?${mapQuery('states', 'EPSG:4326', STATES_BOX)}`;
     const theirsPng = await png(theirs, {}, 'MapServer');
-    await load(ours, headers, 2);
-    await load(theirs, {}, 2);
-    const a = [];
-    const b = [];
+    // The api again with as many processes as MapServer has (WORKERS=2), beside the default one.
+    api2 = process.env.BENCH_WMS_TWO_WORKERS === '0' ? undefined : await startApi(catalog.url, { workers: 2 });
+    const ours2 = api2 && `${api2.rest.replace(/\/rest$/, '')}/wms?${mapQuery('bench:states', 'EPSG:4326', STATES_BOX)}`;
+    const contenders = [
+      { label: `api (WORKERS ${workers})`, url: ours, headers, pid: api.pid, bytes: oursPng.length, runs: [] },
+      ...(api2
+        ? [
+            {
+              label: 'api (WORKERS 2)',
+              url: ours2,
+              headers: { authorization: api2.auth },
+              pid: api2.pid,
+              bytes: (await png(ours2, { authorization: api2.auth }, 'the api (2 workers)')).length,
+              runs: [],
+            },
+          ]
+        : []),
+      {
+        label: 'MapServer 8.0 (lighttpd FastCGI, 2 mapserv, AGG, CLOSE_CONNECTION=DEFER)',
+        url: theirs,
+        headers: {},
+        pid: peer.pid,
+        bytes: theirsPng.length,
+        runs: [],
+      },
+    ];
+    for (const c of contenders) await load(c.url, c.headers, 2);
     for (let i = 0; i < rounds; i++) {
-      for (const which of i % 2 ? ['peer', 'api'] : ['api', 'peer']) {
-        if (which === 'api') a.push(await load(ours, headers, seconds));
-        else b.push(await load(theirs, {}, seconds));
+      for (const c of i % 2 ? [...contenders].reverse() : contenders) {
+        const cpu0 = treeCpuMs(c.pid);
+        const r = await load(c.url, c.headers, seconds);
+        c.runs.push({ ...r, cpu: (treeCpuMs(c.pid) - cpu0) / (r.rate * r.seconds) });
       }
     }
     const mean = (xs, k) => xs.reduce((s, x) => s + x[k], 0) / xs.length;
     const list = (xs) => xs.map((x) => x.rate.toFixed(0)).join(', ');
-    const ratio = mean(a, 'rate') / mean(b, 'rate');
     console.log(
       `GetMap ${SIZE}×${SIZE} image/png, the 56 US states (${vertices.toLocaleString('en')} vertices) in EPSG:4326 ${STATES_BOX.join(',')}, ` +
-        `${CONNECTIONS} connections, ${seconds} s × ${rounds} rounds alternated, load average ${loadavg()[0].toFixed(1)} at the end:`,
+        `${CONNECTIONS} connections, ${seconds} s × ${rounds} rounds alternated, load average ${loadavg()[0].toFixed(1)} at the end ` +
+        `(CPU per map: the server's processes, PostgreSQL's not counted):`,
     );
-    console.log(`  api (WORKERS ${workers}): ${list(a)} maps/s (mean ${mean(a, 'rate').toFixed(0)}), latency mean ${ms(mean(a, 'mean'))}, p50 ${ms(mean(a, 'p50'))}; ${oursPng.length} bytes`);
-    console.log(
-      `  MapServer 8.0 (lighttpd FastCGI, 2 mapserv, AGG, CLOSE_CONNECTION=DEFER): ${list(b)} maps/s (mean ${mean(b, 'rate').toFixed(0)}), ` +
-        `latency mean ${ms(mean(b, 'mean'))}, p50 ${ms(mean(b, 'p50'))}; ${theirsPng.length} bytes`,
-    );
-    console.log(`  ratio api/MapServer: ${ratio.toFixed(2)} — goal >= 1.5: ${verdict(ratio >= 1.5)}; at least >= 1.0: ${verdict(ratio >= 1.0)}`);
+    for (const c of contenders) {
+      console.log(
+        `  ${c.label}: ${list(c.runs)} maps/s (mean ${mean(c.runs, 'rate').toFixed(0)}), latency mean ${ms(mean(c.runs, 'mean'))}, p50 ${ms(mean(c.runs, 'p50'))}, ` +
+          `CPU ${ms(mean(c.runs, 'cpu'))} per map; ${c.bytes} bytes`,
+      );
+    }
+    const peerRate = mean(contenders[contenders.length - 1].runs, 'rate');
+    for (const c of contenders.slice(0, -1)) {
+      const ratio = mean(c.runs, 'rate') / peerRate;
+      console.log(`  ratio ${c.label}/MapServer: ${ratio.toFixed(2)} — goal >= 1.5: ${verdict(ratio >= 1.5)}; at least >= 1.0: ${verdict(ratio >= 1.0)}`);
+    }
+    await api2?.stop();
+    api2 = undefined;
     await peer.stop();
     peer = undefined;
   }
@@ -316,18 +379,35 @@ try {
     });
     const p50 = percentile(times, 50);
     console.log(
-      `GetMap ${SIZE}×${SIZE} image/png of a 1,000,000-point table at zoom-10 tile boxes (EPSG:3857, ~330 points each), ${runs} boxes one after another: ` +
+      `GetMap ${SIZE}×${SIZE} image/png of a 1,000,000-point table at zoom-10 tile boxes (EPSG:3857, ~330 points each, ${Math.round(bytes / (runs + 10) / 1024)} KiB on average), ${runs} boxes one after another: ` +
         `p50 ${ms(p50)}, p95 ${ms(percentile(times, 95))}, max ${ms(times[times.length - 1])} — target p50 < 100 ms: ${verdict(p50 < 100)}`,
     );
   }
 
   if (part('info')) {
     const info = new URLSearchParams({
-      SERVICE: 'WMS', VERSION: '1.1.1', REQUEST: 'GetFeatureInfo', LAYERS: 'bench:states', QUERY_LAYERS: 'bench:states', STYLES: '', SRS: 'EPSG:4326',
-      BBOX: STATES_BOX.join(','), WIDTH: String(SIZE), HEIGHT: String(SIZE), FORMAT: 'image/png', INFO_FORMAT: 'application/json', X: '0', Y: '0',
+      SERVICE: 'WMS',
+      VERSION: '1.1.1',
+      REQUEST: 'GetFeatureInfo',
+      LAYERS: 'bench:states',
+      QUERY_LAYERS: 'bench:states',
+      STYLES: '',
+      SRS: 'EPSG:4326',
+      BBOX: STATES_BOX.join(','),
+      WIDTH: String(SIZE),
+      HEIGHT: String(SIZE),
+      FORMAT: 'image/png',
+      INFO_FORMAT: 'application/json',
+      X: '0',
+      Y: '0',
     });
     // Pixels over Colorado, Kansas, Iowa, Pennsylvania in turn.
-    const pixels = [[69, 108], [99, 118], [118, 98], [160, 97]];
+    const pixels = [
+      [69, 108],
+      [99, 118],
+      [118, 98],
+      [160, 97],
+    ];
     const times = await sequential(100, async (i) => {
       const [x, y] = pixels[i % pixels.length];
       info.set('X', String(x));
@@ -337,7 +417,9 @@ try {
       if (res.status !== 200 || doc.features?.length !== 1) throw new Error(`GetFeatureInfo at ${x},${y}: ${res.status} ${JSON.stringify(doc).slice(0, 300)}`);
     });
     const p50 = percentile(times, 50);
-    console.log(`GetFeatureInfo application/json of one state, 100 pixels one after another: p50 ${ms(p50)}, p95 ${ms(percentile(times, 95))} — target p50 < 20 ms: ${verdict(p50 < 20)}`);
+    console.log(
+      `GetFeatureInfo application/json of one state, 100 pixels one after another: p50 ${ms(p50)}, p95 ${ms(percentile(times, 95))} — target p50 < 20 ms: ${verdict(p50 < 20)}`,
+    );
   }
 
   if (part('rss')) {
@@ -376,7 +458,9 @@ try {
     const decimals = Math.max(-7, Math.min(7, Math.ceil(-Math.log10(pixel / 10))));
     const sql = `SELECT ST_AsTWKB(ST_Simplify(t.geom, $5::float8, true), $6::int) AS g, NULL::text AS p FROM states AS t WHERE t.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)`;
     const dbTimes = await sequential(50, () => client.query(sql, [...STATES_BOX, pixel / 2, decimals]));
-    const rawTimes = await sequential(50, () => client.query('SELECT ST_AsBinary(t.geom) FROM states AS t WHERE t.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)', STATES_BOX));
+    const rawTimes = await sequential(50, () =>
+      client.query('SELECT ST_AsBinary(t.geom) FROM states AS t WHERE t.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)', STATES_BOX),
+    );
     await client.end();
     console.log(
       `Where a GetMap of the states goes: the api's main thread per map by phase (one api process under --cpu-prof, ${CONNECTIONS} connections, ~${maps} maps; ` +
@@ -391,6 +475,7 @@ try {
   }
 } finally {
   await api?.stop();
+  await api2?.stop();
   await peer?.stop();
   rmSync(dir, { recursive: true, force: true });
   await catalog.drop();
