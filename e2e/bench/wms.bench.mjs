@@ -21,7 +21,7 @@
 // keeps the CPU profile.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,7 +31,7 @@ import { clearInterval, setInterval } from 'node:timers';
 import { URLSearchParams } from 'node:url';
 import pg from 'pg';
 import { phasesOf } from './cpu-profile-phases.mjs';
-import { createDatabase, createDataStoreOn, databaseUrl, percentile, processTree, query, serverUrl, startApi, treeCpuMs, treeRssMb } from './lib.mjs';
+import { createDatabase, createDataStoreOn, databaseUrl, percentile, query, serverUrl, startApi, treeCpuMs, treeRssMb } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { feature } = require('topojson-client');
@@ -142,6 +142,21 @@ END
 `;
 }
 
+/** Processes whose environment holds MAPSERVER_CONFIG_FILE=`config`: this run's mapserv. */
+function ownBackends(config) {
+  const mine = `MAPSERVER_CONFIG_FILE=${config}`;
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(mine);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /** lighttpd with mapserv as FastCGI (2 processes) on a free port, in `dir`; resolves once it answers. */
 async function startMapServer(dir, database) {
   const port = await freePort();
@@ -177,13 +192,13 @@ fastcgi.server = ("/mapserv" => ((
     await new Promise((r) => setTimeout(r, 100));
   }
   const stop = async () => {
-    // lighttpd leaves its FastCGI processes running when it stops: they are ended by their ids.
-    const backends = processTree(child.pid).slice(1);
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
-    for (const pid of backends) {
+    // lighttpd leaves its FastCGI processes running when it stops: those of this run (their
+    // environment names this run's config file) are ended by their ids.
+    for (const pid of ownBackends(path.join(dir, 'mapserver.conf'))) {
       try {
-        process.kill(pid, 'SIGTERM');
+        process.kill(pid, 'SIGKILL');
       } catch {
         // already gone
       }
