@@ -73,6 +73,11 @@ export async function startApi(catalogUrl, { workers } = {}) {
     SAMPLE_DB: 'off',
     WORKERS: String(workers ?? (process.env.WORKERS || '1')),
   };
+  // workers: 'default' leaves WORKERS unset (or as the environment says): the api's own default.
+  if (workers === 'default') {
+    if (process.env.WORKERS) env.WORKERS = process.env.WORKERS;
+    else delete env.WORKERS;
+  }
   if (catalogUrl) env.DATABASE_URL = catalogUrl;
   else delete env.DATABASE_URL;
   // BENCH_API_NODE_ARGS: node options for the api process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.

@@ -2,9 +2,10 @@
 // baseline it measured in the same run: a bare `node:http` + `pg` server, the design card's stack
 // alone, or a bare query) and writes what they printed to docs/performance.md, with the date and
 // the machine. That file is generated: it is rewritten by each run, never edited by hand. A bench
-// that fails stops the run and leaves the file as it was.
+// that fails stops the run and leaves the file as it was. Given bench file names, it runs those
+// alone and replaces their sections, each then saying its own date and machine.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,7 @@ export const BENCHES = [
   ['request-path.bench.mjs', 'The request path: the api against a bare node:http + pg server and the design card’s stack alone'],
   ['catalog-scale.bench.mjs', 'The catalog at 100,000 layers, against the same names read by a bare query'],
   ['tiles.bench.mjs', 'Vector tiles of a 1,000,000-point table'],
+  ['wms.bench.mjs', 'WMS GetMap against MapServer 8 (lighttpd FastCGI), a 1,000,000-point map, GetFeatureInfo, memory, and where a map’s time goes'],
 ];
 
 function runBench(file) {
@@ -65,7 +67,32 @@ export function render({ date, machine, setup, sections }) {
   return `${lines.join('\n')}\n`;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/**
+ * The file with the sections of `files` run anew (replaced in place, or added at the end), each
+ * saying its own date and machine: `node e2e/bench/write-performance.mjs wms.bench.mjs`.
+ */
+async function rerun(files) {
+  let text = readFileSync(OUTPUT, 'utf8');
+  for (const file of files) {
+    const entry = BENCHES.find(([f]) => f === file);
+    if (!entry) throw new Error(`${file} is not one of the benches: ${BENCHES.map(([f]) => f).join(', ')}`);
+    const output = `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, this bench alone (write-performance.mjs ${file}):\n${await runBench(file)}`;
+    const section = render({ date: '', machine: '', setup: '', sections: [{ file, title: entry[1], output }] });
+    const body = section.slice(section.indexOf(`## ${entry[1]}`)).trimEnd();
+    const start = text.indexOf(`## ${entry[1]}`);
+    if (start < 0) text = `${text.trimEnd()}\n\n${body}\n`;
+    else {
+      const next = text.indexOf('\n## ', start + 3);
+      text = `${text.slice(0, start)}${body}\n${next < 0 ? '' : text.slice(next)}`;
+    }
+  }
+  writeFileSync(OUTPUT, text);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.length > 2) {
+  await rerun(process.argv.slice(2));
+  console.log(`\nwrote ${path.relative(process.cwd(), OUTPUT)}`);
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const sections = [];
   for (const [file, title] of BENCHES) sections.push({ file, title, output: await runBench(file) });
   const setup = [

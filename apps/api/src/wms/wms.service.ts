@@ -10,6 +10,7 @@ import { layerFeatures, publishedLayer } from './map-features';
 import { sourceOf } from '../ogc-features/published-layers';
 import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
 import { LayerToDraw, layersToDraw } from './map-layers';
+import { CompiledStyles } from './compiled-styles';
 import { CompiledStyle, MAP_RENDERER, MapRenderer } from './map-renderer';
 import { checkSldBody, sldForLayer } from './sld-library';
 import { legendLayers, noSuchRule, rulesAtScale, rulesOf } from './legend-graphic';
@@ -37,13 +38,17 @@ export interface MapImage {
 @Injectable()
 export class WmsService {
   private readonly logger = new Logger('WMS');
+  /** Styles compiled once per SLD text, across requests. */
+  private readonly compiledStyles: CompiledStyles;
 
   constructor(
     private readonly catalog: WmsCatalog,
     private readonly connector: PostgisConnector,
     @Inject(WMS_SERVICE_METADATA) private readonly settings: WmsServiceMetadataSource,
     @Inject(MAP_RENDERER) readonly renderer: MapRenderer,
-  ) {}
+  ) {
+    this.compiledStyles = new CompiledStyles(renderer);
+  }
 
   /** The settings that apply to the scope; a disabled service is refused. */
   async metadata(scope: WmsScope): Promise<WmsServiceMetadata> {
@@ -186,7 +191,7 @@ export class WmsService {
     const layers = await Promise.all(
       draws.map(async (d, i) => {
         const key = `id:${d.style.id ?? d.style.name}`;
-        if (!compiled.has(key)) compiled.set(key, this.styleText(d).then((sld) => this.compileStyle(styleName(d), sld)));
+        if (!compiled.has(key)) compiled.set(key, this.styleText(d).then(async (sld) => (await this.compileStyle(styleName(d), sld)).style));
         const style = rulesAtScale(await (compiled.get(key) as Promise<CompiledStyle>), p.scale);
         const rule = rules[i];
         if (rule !== undefined && !this.renderer.legendEntries(style).some((e) => e.name === rule)) throw noSuchRule(rule);
@@ -214,7 +219,7 @@ export class WmsService {
    */
   async legendSize(ref: StyleRef): Promise<{ width: number; height: number }> {
     try {
-      const style = await this.compileStyle(ref.name, await this.styleText({ style: ref }));
+      const { style } = await this.compileStyle(ref.name, await this.styleText({ style: ref }));
       return this.renderer.legendPngSize([{ style }], {});
     } catch {
       return { width: 20, height: 20 };
@@ -224,12 +229,13 @@ export class WmsService {
   // ---------------------------------------------------------------------------------------------
 
   /** A style compiled for drawing; StyleNotDefined / a ServiceException naming what cannot be drawn. */
-  private async compileStyle(name: string, sld: string): Promise<CompiledStyle> {
-    const result = await this.renderer.compileSld(sld);
+  /** The style compiled (once per SLD text, across requests) with the columns it reads; StyleNotDefined when it cannot be drawn. */
+  private async compileStyle(name: string, sld: string): Promise<{ style: CompiledStyle; columns: string[] }> {
+    const result = await this.compiledStyles.compile(sld);
     if (!result.style || result.errors.length)
       throw new WmsException(`Style ${name} cannot be drawn: ${result.errors.join('; ') || 'it holds no style'}`, 'StyleNotDefined', 'styles');
     if (result.unsupported.length) throw new WmsException(`Style ${name} uses what this server cannot draw: ${result.unsupported.join(', ')}`);
-    return result.style;
+    return { style: result.style, columns: result.columns };
   }
 
   /** The CRS as the first layer's store knows it (its spatial_ref_sys); InvalidSRS/InvalidCRS when it does not. */
@@ -251,8 +257,7 @@ export class WmsService {
       let entry = cache.get(key);
       if (!entry) {
         entry = load().then(async (sld) => {
-          const style = await this.compileStyle(name, sld);
-          return { style, columns: this.renderer.styleColumns(style) };
+          return this.compileStyle(name, sld);
         });
         cache.set(key, entry);
       }
