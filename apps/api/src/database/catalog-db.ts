@@ -48,7 +48,10 @@ export class CatalogDb {
    */
   query<Row = unknown>(sql: string, parameters?: unknown[]): Promise<Row[]> {
     const tx = this.scope.getStore()?.tx;
-    if (!tx && SELECT.test(sql)) return this.pool().query(sql, parameters).then((result) => result.rows as Row[]);
+    if (!tx && SELECT.test(sql))
+      return this.pool()
+        .query(sql, parameters)
+        .then((result) => result.rows as Row[]);
     return (tx?.manager ?? this.db.manager).query(sql, parameters) as Promise<Row[]>;
   }
 

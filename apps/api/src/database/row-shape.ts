@@ -26,9 +26,7 @@ export class RowShape<Entity extends ObjectLiteral> {
     this.metadata = db.getMetadata(target);
     const seen = new Set<string>();
     // A relation's join column without a property of its own is virtual: the plain column (workspaceId) is read.
-    this.columns = this.metadata.columns
-      .filter((c) => c.isSelect && !c.isVirtual)
-      .filter((c) => !seen.has(c.databaseName) && seen.add(c.databaseName));
+    this.columns = this.metadata.columns.filter((c) => c.isSelect && !c.isVirtual).filter((c) => !seen.has(c.databaseName) && seen.add(c.databaseName));
     this.keys = this.columns.map((c) => `${alias}_${c.databaseName}`);
     this.select = this.columns.map((c, i) => `${alias}.${c.databaseName} AS "${this.keys[i]}"`).join(', ');
   }
