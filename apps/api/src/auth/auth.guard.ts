@@ -16,19 +16,39 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 @Injectable()
 export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
+  /** What each route's decorators say, read once per handler and class (metadata does not change once the app runs). */
+  private readonly marks = new WeakMap<object, WeakMap<object, { public: boolean; adminOnly: boolean }>>();
+
   constructor(private readonly reflector: Reflector) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const marks = this.marksOf(context);
+    if (marks.public) return true;
     await super.canActivate(context);
     const req = context.switchToHttp().getRequest<Request & { user?: Principal }>();
     const roles = req.user?.roles ?? [];
     if (roles.includes('ADMIN')) return true;
-    const adminOnly = this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, [context.getHandler(), context.getClass()]);
-    if (!adminOnly && roles.includes('READER') && READ_METHODS.has(req.method)) return true;
+    if (!marks.adminOnly && roles.includes('READER') && READ_METHODS.has(req.method)) return true;
     throw new CatalogError('FORBIDDEN', `User '${req.user?.userName}' may not ${req.method} ${req.path}`);
+  }
+
+  private marksOf(context: ExecutionContext): { public: boolean; adminOnly: boolean } {
+    const handler = context.getHandler();
+    const type = context.getClass();
+    let byClass = this.marks.get(handler);
+    if (!byClass) this.marks.set(handler, (byClass = new WeakMap()));
+    let marks = byClass.get(type);
+    if (!marks) {
+      const targets = [handler, type];
+      marks = {
+        public: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)),
+        adminOnly: Boolean(this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)),
+      };
+      byClass.set(type, marks);
+    }
+    return marks;
   }
 
   /** Wrong or missing credentials become the catalog's 401 (with the Basic challenge). */

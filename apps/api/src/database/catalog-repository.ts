@@ -44,6 +44,8 @@ export abstract class CatalogRepository<Entity extends ObjectLiteral & { id: num
 
   /** Runs one statement of this kind's SQL. */
   protected run<Row = unknown>(tx: InTransaction, sql: string, parameters?: unknown[]): Promise<Row[]> {
+    // Outside a caller's transaction, CatalogDb's own query (reads straight from the pool).
+    if (!tx) return this.db.query<Row>(sql, parameters);
     return managerOf(this.db, tx).query(sql, parameters) as Promise<Row[]>;
   }
 

@@ -1,5 +1,6 @@
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 
 /**
  * The columns of one entity as a plain-SQL select list and the reading of a row back into the
@@ -12,19 +13,22 @@ export class RowShape<Entity extends ObjectLiteral> {
   /** `alias.column AS "alias_column", …` for a SELECT. */
   readonly select: string;
   private readonly columns: ColumnMetadata[];
+  /** Each column's key in a row (`alias_column`), in the order of {@link columns}. */
+  private readonly keys: string[];
+  private readonly metadata: EntityMetadata;
 
   constructor(
     private readonly db: DataSource,
-    private readonly target: EntityTarget<Entity>,
+    target: EntityTarget<Entity>,
     readonly alias: string,
   ) {
+    // Looked up once: reads are the hottest path of the api, and the lookup searches every entity.
+    this.metadata = db.getMetadata(target);
     const seen = new Set<string>();
     // A relation's join column without a property of its own is virtual: the plain column (workspaceId) is read.
-    this.columns = db
-      .getMetadata(target)
-      .columns.filter((c) => c.isSelect && !c.isVirtual)
-      .filter((c) => !seen.has(c.databaseName) && seen.add(c.databaseName));
-    this.select = this.columns.map((c) => `${alias}.${c.databaseName} AS "${this.key(c)}"`).join(', ');
+    this.columns = this.metadata.columns.filter((c) => c.isSelect && !c.isVirtual).filter((c) => !seen.has(c.databaseName) && seen.add(c.databaseName));
+    this.keys = this.columns.map((c) => `${alias}_${c.databaseName}`);
+    this.select = this.columns.map((c, i) => `${alias}.${c.databaseName} AS "${this.keys[i]}"`).join(', ');
   }
 
   /** The database names of the shape's columns, in order. */
@@ -34,12 +38,12 @@ export class RowShape<Entity extends ObjectLiteral> {
 
   /** The entity a row selected with {@link select} holds. */
   read(row: Record<string, unknown>): Entity {
-    const entity = this.db.getMetadata(this.target).create() as Entity;
-    for (const c of this.columns) c.setEntityValue(entity, this.db.driver.prepareHydratedValue(row[this.key(c)], c));
+    const entity = this.metadata.create() as Entity;
+    const driver = this.db.driver;
+    for (let i = 0; i < this.columns.length; i++) {
+      const c = this.columns[i];
+      c.setEntityValue(entity, driver.prepareHydratedValue(row[this.keys[i]], c));
+    }
     return entity;
-  }
-
-  private key(column: ColumnMetadata): string {
-    return `${this.alias}_${column.databaseName}`;
   }
 }

@@ -91,10 +91,30 @@ export function pathTemplates(kind: KindName): string[] {
 export function recordSegments(kind: KindName, names: RecordNames, template?: string): string[] {
   const entry = RECORD_KINDS[kind];
   const chosen = template ?? (entry.globalPath && !names.workspace ? entry.globalPath : entry.path);
-  return chosen
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => fill(segment, names, (s) => s));
+  return templateSegments(chosen).map((segment) => (typeof segment === 'string' ? segment : segment(names)));
+}
+
+/** A template's segments: literal, or filled from the names (every record link of a response goes through here). */
+type TemplateSegment = string | ((names: RecordNames) => string);
+const compiledTemplates = new Map<string, TemplateSegment[]>();
+
+function templateSegments(template: string): TemplateSegment[] {
+  let compiled = compiledTemplates.get(template);
+  if (!compiled) {
+    compiled = template
+      .split('/')
+      .filter(Boolean)
+      .map((segment): TemplateSegment => {
+        const whole = /^\{(workspace|store|name)\}$/.exec(segment);
+        if (whole) {
+          const key = whole[1] as keyof RecordNames;
+          return (names) => String(names[key] ?? '');
+        }
+        return /\{(workspace|store|name)\}/.test(segment) ? (names) => fill(segment, names, (s) => s) : segment;
+      });
+    compiledTemplates.set(template, compiled);
+  }
+  return compiled;
 }
 
 /** The api's route parameter of each name placeholder; `{name}` is the kind's own `param`. */

@@ -16,6 +16,10 @@ describe('routes, links and files from the registry', () => {
     expect(recordSegments('featureType', { workspace: 'a', store: 'p/g', name: 'r' })).toEqual(['workspaces', 'a', 'datastores', 'p/g', 'featuretypes', 'r']);
     expect(recordSegments('style', { workspace: undefined, name: 'line' })).toEqual(['styles', 'line']);
     expect(recordSegments('layer', { workspace: 'a', name: 'r' }, '/layers/{workspace}:{name}')).toEqual(['layers', 'a:r']);
+    // The split template is kept between calls; the names are each call's own.
+    expect(recordSegments('layer', { workspace: 'b', name: 's' }, '/layers/{workspace}:{name}')).toEqual(['layers', 'b:s']);
+    expect(recordSegments('featureType', { workspace: 'c', store: 'q', name: 't' })).toEqual(['workspaces', 'c', 'datastores', 'q', 'featuretypes', 't']);
+    expect(recordSegments('dataStore', { workspace: 'c', name: '' })).toEqual(['workspaces', 'c', 'datastores', '']);
   });
 
   it('give each record’s file in a data directory', () => {
