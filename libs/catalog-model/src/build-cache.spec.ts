@@ -49,6 +49,7 @@ describe('build cache (npm start on a built checkout rebuilds nothing)', () => {
       '@geocatalog/cli',
       '@geocatalog/embedded-postgres',
       '@geocatalog/geoserver-crypt',
+      '@geocatalog/map-render',
       '@geocatalog/sld',
     ]);
     for (const build of builds) {
