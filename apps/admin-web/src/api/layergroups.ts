@@ -79,7 +79,9 @@ export function parseLayerGroup(body: unknown, ref: LayerGroupRef): LayerGroupRe
         style: style ? { workspace: style.workspace ?? null, name: style.name } : null,
       };
     }),
-    bounds: read.bounds ? { minx: read.bounds.minx, miny: read.bounds.miny, maxx: read.bounds.maxx, maxy: read.bounds.maxy, crs: read.bounds.crs } : null,
+    ...(read.bounds
+      ? { bounds: { minx: read.bounds.minx, miny: read.bounds.miny, maxx: read.bounds.maxx, maxy: read.bounds.maxy, crs: read.bounds.crs ?? 'EPSG:4326' } }
+      : {}),
   };
 }
 
