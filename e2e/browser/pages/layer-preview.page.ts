@@ -12,11 +12,11 @@ export class LayerPreviewPage extends ConsolePage {
   }
 
   row(qualified: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('link', { name: `Open the map of ${qualified}`, exact: true }) });
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('link', { name: `Open map of ${qualified}`, exact: true }) });
   }
 
   async openMap(qualified: string): Promise<void> {
-    await this.page.getByRole('link', { name: `Open the map of ${qualified}`, exact: true }).click();
+    await this.page.getByRole('link', { name: `Open map of ${qualified}`, exact: true }).click();
   }
 
   link(kind: 'PNG' | 'GeoJSON' | 'Legend', qualified: string): Locator {

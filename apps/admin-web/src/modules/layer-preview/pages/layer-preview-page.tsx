@@ -79,7 +79,7 @@ export function LayerPreviewPage() {
         key: 'map',
         header: 'Map',
         cell: (e) => (
-          <LinkButton small variant="ghost" to={mapPath(e)} aria-label={`Open the map of ${e.qualified}`}>
+          <LinkButton small variant="ghost" to={mapPath(e)} aria-label={`Open map of ${e.qualified}`}>
             Open map
           </LinkButton>
         ),
