@@ -15,7 +15,7 @@ export function StyleUsersCell({ style }: { style: StyleRef }) {
   const name = qualifiedStyleName(style);
   if (!asked) {
     return (
-      <Button small variant="ghost" onClick={() => setAsked(true)} aria-label={`Show the layers that use ${name}`}>
+      <Button small variant="ghost" onClick={() => setAsked(true)} aria-label={`Show layers that use ${name}`}>
         Show layers
       </Button>
     );
