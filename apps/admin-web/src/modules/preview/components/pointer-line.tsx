@@ -2,7 +2,7 @@
 export function PointerLine({ text }: { text: string | null }) {
   return (
     <p className="map-pointer">
-      <span className="map-pointer__label">Pointer:</span> <span className="map-pointer__value">{text ?? 'over the map for its coordinates'}</span>
+      <span className="map-pointer__label">Pointer:</span> <span className="map-pointer__value">{text ?? 'move it over the map for its coordinates'}</span>
     </p>
   );
 }
