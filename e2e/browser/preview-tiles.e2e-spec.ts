@@ -95,7 +95,7 @@ describe('the preview of a layer too large to load (Chromium)', () => {
     });
 
     const layer = `${WS}:points`;
-    const signIn = await new SignInPage(page).open(`${server.baseUrl}/web/preview/${layer}`);
+    const signIn = await new SignInPage(page).open(`${server.baseUrl}/web/preview/${layer}?mode=client`);
     await signIn.signIn(server.admin.user, server.admin.password);
     const preview = new PreviewPage(page);
     await preview.waitUntilShown(layer);

@@ -140,8 +140,9 @@ describe('trust in the console, third round (Chromium)', () => {
     expect(itemRequests(sent).map((r) => r.url())).toEqual([]);
     await checkpoint('disabled-preview', 'the preview of a disabled layer');
 
-    // Enabled on paper, refused by the OGC API (its store is disabled): the refusal stops the map.
-    await page.goto(`${spatial.server.baseUrl}/web/preview/${WS}:states_off`);
+    // Enabled on paper, refused by the OGC API (its store is disabled): the refusal stops the
+    // browser-drawn map.
+    await page.goto(`${spatial.server.baseUrl}/web/preview/${WS}:states_off?mode=client`);
     await page.locator('.map-status').filter({ hasText: 'Features could not be loaded' }).waitFor();
     const refused = itemRequests(sent).length;
     await page.waitForTimeout(5_000);
@@ -250,7 +251,7 @@ describe('trust in the console, third round (Chromium)', () => {
     await menu.focus();
     await page.keyboard.press('Enter');
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    const links = ['Workspaces', 'Data stores', 'Layers', 'Layer groups', 'Styles', 'History', 'Import / Export'];
+    const links = ['Workspaces', 'Data stores', 'Layers', 'Layer groups', 'Layer preview', 'Styles', 'History', 'Import / Export'];
     for (const name of links) expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     // Every link fits the phone's width: none is scrolled out of sight.
     const boxes = await nav.getByRole('link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));

@@ -17,3 +17,4 @@ export * from './styles';
 export * from './tiles';
 export * from './versioned';
 export * from './workspaces';
+export * from './wms';

@@ -21,7 +21,13 @@ describe('layer group records', () => {
       title: 'G',
       abstractTxt: '',
       members: [{ type: 'layerGroup', name: 'acme:inner', style: null }],
+      bounds: { minx: 0, miny: 0, maxx: 1, maxy: 1, crs: 'EPSG:4326' },
     });
+  });
+
+  it('reads the bounds the server computed, in their CRS', () => {
+    const body = { layerGroup: { name: 'g', mode: 'SINGLE', bounds: { minx: 1, miny: 2, maxx: 3, maxy: 4, crs: 'EPSG:3857' } } };
+    expect(parseLayerGroup(body, { workspace: null, name: 'g' }).bounds).toEqual({ minx: 1, miny: 2, maxx: 3, maxy: 4, crs: 'EPSG:3857' });
   });
 
   it('refuses what the api would refuse, in its words', () => {

@@ -24,6 +24,17 @@ export interface LayerGroupRecord extends LayerGroupRef {
   title: string;
   abstractTxt: string;
   members: GroupMember[];
+  /** The group's box and the code of its CRS, when the record has them (read only: the server computes them). */
+  bounds?: GroupBox | null;
+}
+
+/** A box in the CRS `crs` names (`EPSG:4326`…). */
+export interface GroupBox {
+  minx: number;
+  miny: number;
+  maxx: number;
+  maxy: number;
+  crs: string;
 }
 
 /** What the form sends: a new group's name and workspace, or an existing group's. */
@@ -68,6 +79,9 @@ export function parseLayerGroup(body: unknown, ref: LayerGroupRef): LayerGroupRe
         style: style ? { workspace: style.workspace ?? null, name: style.name } : null,
       };
     }),
+    ...(read.bounds
+      ? { bounds: { minx: read.bounds.minx, miny: read.bounds.miny, maxx: read.bounds.maxx, maxy: read.bounds.maxy, crs: read.bounds.crs ?? 'EPSG:4326' } }
+      : {}),
   };
 }
 

@@ -4,8 +4,9 @@ import { RequireAdmin, RequireSession, RequireWrite, SignInPage } from '../modul
 import { ImportExportPage } from '../modules/catalog-files';
 import { HistoryPage } from '../modules/history';
 import { LayerGroupPage, LayerGroupsPage } from '../modules/layergroups';
+import { LayerPreviewPage } from '../modules/layer-preview';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
-import { PreviewPage } from '../modules/preview';
+import { GroupPreviewPage, PreviewPage } from '../modules/preview';
 import { NewStorePage, StorePage, StoresPage } from '../modules/stores';
 import { StyleEditorPage, StylesPage } from '../modules/styles';
 import { WorkspacesPage } from '../modules/workspaces';
@@ -64,13 +65,15 @@ export const routes: RouteObject[] = [
       // One segment: a global group; two: a workspace's group (names never hold a slash).
       { path: 'layergroups/:group', element: <LayerGroupPage /> },
       { path: 'layergroups/:workspace/:group', element: <LayerGroupPage /> },
+      sectionPage('layer-preview', <LayerPreviewPage />),
       sectionPage('styles', <StylesPage />),
       // One segment: a global style; two: a workspace's style (names never hold a slash).
       { path: 'styles/:style', element: <StyleEditorPage /> },
       { path: 'styles/:workspace/:style', element: <StyleEditorPage /> },
       sectionPage('history', <HistoryPage />),
       sectionPage('import-export', <ImportExportPage />),
-      { path: 'preview', element: <Navigate to="/layers" replace /> },
+      { path: 'preview', element: <Navigate to="/layer-preview" replace /> },
+      { path: 'preview/groups/:group', element: <GroupPreviewPage /> },
       { path: 'preview/:layer', element: <PreviewPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -14,6 +14,7 @@ export const SECTIONS: ReadonlyArray<Section> = [
   { to: '/stores', label: 'Data stores' },
   { to: '/layers', label: 'Layers' },
   { to: '/layergroups', label: 'Layer groups' },
+  { to: '/layer-preview', label: 'Layer preview' },
   { to: '/styles', label: 'Styles' },
   { to: '/history', label: 'History', adminOnly: true },
   { to: '/import-export', label: 'Import / Export', adminOnly: true },

@@ -13,3 +13,11 @@ export function previewMode(large: boolean | undefined): PreviewMode | undefined
   if (large === undefined) return undefined;
   return large ? 'tiles' : 'features';
 }
+
+/** Who draws the preview: the server (WMS GetMap images, the default) or the browser (features or tiles with the SLD). */
+export type DrawMode = 'wms' | 'client';
+
+/** The `?mode=` of a preview link: `client` draws in the browser; anything else (or nothing) asks the WMS. */
+export function drawModeOf(param: string | null): DrawMode {
+  return param === 'client' ? 'client' : 'wms';
+}

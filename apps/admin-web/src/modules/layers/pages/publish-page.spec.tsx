@@ -29,7 +29,7 @@ describe('publish page', () => {
       within(progress)
         .getAllByRole('link', { name: 'Preview' })
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/preview/acme:rivers', '/preview/acme:states']);
+    ).toEqual(['/preview/acme:rivers?mode=client', '/preview/acme:states?mode=client']);
     const posts = api.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body ?? '').featureType);
     expect(posts).toEqual([
       { name: 'rivers', nativeName: 'rivers', enabled: true },

@@ -1,12 +1,5 @@
-import OlMap from 'ol/Map';
-import View from 'ol/View';
 import Feature, { type FeatureLike } from 'ol/Feature';
-import { defaults as defaultControls } from 'ol/control/defaults';
-import ScaleLine from 'ol/control/ScaleLine';
-import { isEmpty, type Extent } from 'ol/extent';
-import Graticule from 'ol/layer/Graticule';
 import VectorLayer from 'ol/layer/Vector';
-import { transformExtent } from 'ol/proj';
 import RenderFeature, { toGeometry } from 'ol/render/Feature';
 import VectorSource from 'ol/source/Vector';
 import Stroke from 'ol/style/Stroke';
@@ -16,6 +9,7 @@ import 'ol/ol.css';
 import type { RestClient } from '../../../api';
 import { featureLayer } from '../feature-layer';
 import type { MapStatus } from '../map-status';
+import { createPreviewMap } from '../preview-map';
 import { createTileLayer, tileFeatureProperties, tilePointsNear, tileStyle } from '../tile-layer';
 import './layer-map.css';
 
@@ -44,6 +38,8 @@ export interface LayerMapProps {
   label: string;
   onIdentify?: (features: IdentifiedFeature[]) => void;
   onStatus?: (status: MapStatus) => void;
+  /** The pointer's coordinates as text, null when it leaves the map. */
+  onPointer?: (text: string | null) => void;
   className?: string;
 }
 
@@ -55,22 +51,19 @@ const HIGHLIGHT = [
 /** How close to a tile point (in pixels) a click identifies it. */
 const POINT_HIT_PIXELS = 5;
 
-/** Web Mercator cannot show the poles: lat/lon boxes are clamped before fitting. */
-const MERCATOR_LAT = 85;
-
 /**
- * An OpenLayers map of one layer: no basemap (the service is offline-friendly), a faint graticule,
+ * An OpenLayers map of one layer over the offline countries basemap and a faint graticule (preview-map.ts):
  * features loaded by extent from the OGC API (bbox strategy) — or, given `tiles`, vector tiles —
  * drawn with `style`. The map is
  * focusable: arrow keys pan, + and − zoom, Enter identifies what is at the centre.
  */
-export function LayerMap({ collectionId, extent, style, features, tiles, featureCount, label, onIdentify, onStatus, className }: LayerMapProps) {
+export function LayerMap({ collectionId, extent, style, features, tiles, featureCount, label, onIdentify, onStatus, onPointer, className }: LayerMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<{ setStyle(style: StyleLike | null): void } | null>(null);
   const countRef = useRef(featureCount ?? null);
   countRef.current = featureCount ?? null;
-  const callbacks = useRef({ onIdentify, onStatus });
-  callbacks.current = { onIdentify, onStatus };
+  const callbacks = useRef({ onIdentify, onStatus, onPointer });
+  callbacks.current = { onIdentify, onStatus, onPointer };
   const styleRef = useRef(style);
   styleRef.current = style;
   // The extent fits the view once per collection; later changes must not jump the view.
@@ -97,24 +90,13 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
     const highlightSource = new VectorSource();
     const highlight = new VectorLayer({ source: highlightSource, style: HIGHLIGHT });
 
-    const view = new View({ center: [0, 0], zoom: 2, maxZoom: 22 });
-    const map = new OlMap({
+    const map = createPreviewMap({
       target,
-      view,
-      layers: [
-        new Graticule({ strokeStyle: new Stroke({ color: 'rgba(100, 116, 139, 0.28)', width: 1 }), showLabels: false, wrapX: false }),
-        vector,
-        highlight,
-      ],
-      controls: defaultControls({ attribution: false, rotate: false }).extend([new ScaleLine()]),
+      layers: [vector, highlight],
+      extent: extentRef.current,
+      onPointer: (text) => callbacks.current.onPointer?.(text),
     });
-
-    const initial = extentRef.current;
-    if (initial) {
-      const [minx, miny, maxx, maxy] = initial;
-      const box: Extent = transformExtent([minx, Math.max(miny, -MERCATOR_LAT), maxx, Math.min(maxy, MERCATOR_LAT)], 'EPSG:4326', 'EPSG:3857');
-      if (!isEmpty(box) && box.every(Number.isFinite)) view.fit(box, { padding: [24, 24, 24, 24], maxZoom: 18, size: map.getSize() ?? [800, 600] });
-    }
+    const view = map.getView();
 
     const identifyAt = (pixel: number[]) => {
       const hits: FeatureLike[] = map.getFeaturesAtPixel(pixel, { hitTolerance: 3, layerFilter: (layer) => layer === vector });

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, type StyleRef } from '../../../api';
+import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, wmsBaseFor, type StyleRef } from '../../../api';
 import { Alert, Badge, Button, EmptyState, LinkButton, PageHeader, SelectField, Skeleton, Spinner, useToast } from '../../../ui';
-import { useFeaturesClient, useTilesClient } from '../../auth';
+import { useFeaturesClient, useRestClient, useTilesClient } from '../../auth';
 import { layerPagePath, useLayerDetails } from '../../layers';
 import { DisabledLayer, type DisabledPart } from '../components/disabled-layer';
 import { IdentifyPanel } from '../components/identify-panel';
@@ -10,17 +10,21 @@ import { LayerMap, type IdentifiedFeature } from '../components/layer-map';
 import type { MapStatus } from '../map-status';
 import { Legend } from '../components/legend';
 import { MapStatusLine } from '../components/map-status-line';
+import { PointerLine } from '../components/pointer-line';
+import { WmsLayerMap, type WmsImageState } from '../components/wms-layer-map';
 import { useLargeLayer } from '../hooks/use-large-layer';
 import { useMapStyle } from '../hooks/use-map-style';
 import { useStyleSld } from '../hooks/use-style-sld';
-import { previewMode } from '../preview-mode';
+import { drawModeOf, previewMode, type DrawMode } from '../preview-mode';
 import { legendEntries } from '../sld-to-map-style';
 import './preview-page.css';
 
 /**
- * The layer preview at `/preview/{ws}:{layer}`: the layer's features from the OGC API — or, for a
- * layer of more than 50,000 features (see preview-mode.ts), its vector tiles — drawn in the browser with its SLD (default, or `?style=` among the layer's styles), a legend, click-to-identify
- * and a link to share.
+ * The layer preview at `/preview/{ws}:{layer}`: by default the server draws it (WMS GetMap images,
+ * identify by GetFeatureInfo); with `?mode=client` the browser does — the layer's features from the
+ * OGC API or, for a layer of more than 50,000 features (see preview-mode.ts), its vector tiles —
+ * with its SLD (default, or `?style=` among the layer's styles). Both over the offline basemap,
+ * with the pointer's coordinates, a legend, click-to-identify and a link to share.
  */
 export default function PreviewPage() {
   const { layer: param = '' } = useParams();
@@ -29,15 +33,34 @@ export default function PreviewPage() {
   const [params, setParams] = useSearchParams();
   const { layer, featureType } = useLayerDetails(ref);
   const features = useFeaturesClient();
+  const rest = useRestClient();
+  const wmsBase = wmsBaseFor(rest.base);
+  const drawMode = drawModeOf(params.get('mode'));
   const tiles = useTilesClient();
   // A disabled layer (or feature type) has no features to ask for: nothing is sent for it.
   const disabled: DisabledPart | null = layer.data?.enabled === false ? 'layer' : featureType.data?.enabled === false ? 'featureType' : null;
-  const large = useLargeLayer(layer.data && !featureType.isPending && !disabled ? qualified : '');
+  const large = useLargeLayer(drawMode === 'client' && layer.data && !featureType.isPending && !disabled ? qualified : '');
   // A failed probe leaves the preview on features, which say why they cannot load.
   const mode = large.isError ? 'features' : previewMode(large.data);
   const toast = useToast();
   const [identified, setIdentified] = useState<IdentifiedFeature[] | null>(null);
   const [status, setStatus] = useState<MapStatus | null>(null);
+  const [image, setImage] = useState<{ state: WmsImageState; message?: string } | null>(null);
+  const [pointer, setPointer] = useState<string | null>(null);
+
+  /** Changes some of the link's parameters, keeping the others (mode and style are independent). */
+  function setParam(name: string, value: string | null) {
+    const next = new URLSearchParams(params);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+    setParams(next, { replace: true });
+  }
+  function setDrawMode(next: DrawMode) {
+    setIdentified(null);
+    setStatus(null);
+    setImage(null);
+    setParam('mode', next === 'client' ? 'client' : null);
+  }
 
   const styles = useMemo<StyleRef[]>(() => {
     if (!layer.data) return [];
@@ -119,8 +142,32 @@ export default function PreviewPage() {
       {header}
       <div className="preview-page">
         <div className="preview-page__map-column">
+          {!disabled && (
+            <div className="preview-page__modes" role="group" aria-label="Drawn by">
+              <Button small variant={drawMode === 'wms' ? 'primary' : 'ghost'} aria-pressed={drawMode === 'wms'} onClick={() => setDrawMode('wms')}>
+                Server (WMS)
+              </Button>
+              <Button small variant={drawMode === 'client' ? 'primary' : 'ghost'} aria-pressed={drawMode === 'client'} onClick={() => setDrawMode('client')}>
+                Browser (vectors)
+              </Button>
+            </div>
+          )}
           {disabled ? (
             <DisabledLayer layer={ref} part={disabled} />
+          ) : drawMode === 'wms' ? (
+            <WmsLayerMap
+              key={`wms-${style ? qualifiedStyleName(style) : ''}`}
+              className="preview-page__map"
+              wmsBase={wmsBase}
+              layer={qualified}
+              style={style && style !== styles[0] ? qualifiedStyleName(style) : ''}
+              extent={extent}
+              identifyClient={rest}
+              label={`Map of ${qualified}, drawn by the WMS`}
+              onIdentify={setIdentified}
+              onImage={(state, message) => setImage({ state, message })}
+              onPointer={setPointer}
+            />
           ) : mode === undefined ? (
             <div className="preview-page__map preview-page__map--loading">
               <Spinner label="Counting the layer's features" />
@@ -138,9 +185,12 @@ export default function PreviewPage() {
               label={`Map of ${qualified}`}
               onIdentify={setIdentified}
               onStatus={setStatus}
+              onPointer={setPointer}
             />
           )}
-          {!disabled && <MapStatusLine status={status} />}
+          {!disabled && drawMode === 'wms' && <WmsImageLine image={image} />}
+          {!disabled && drawMode === 'client' && <MapStatusLine status={status} />}
+          {!disabled && <PointerLine text={pointer} />}
         </div>
         <aside className="preview-page__side" aria-label="Map information">
           <section className="preview-page__section" aria-labelledby="preview-style">
@@ -153,7 +203,7 @@ export default function PreviewPage() {
                 value={style ? qualifiedStyleName(style) : ''}
                 onChange={(event) => {
                   const value = event.target.value;
-                  setParams(value === qualifiedStyleName(styles[0]) ? {} : { style: value }, { replace: true });
+                  setParam('style', value === qualifiedStyleName(styles[0]) ? null : value);
                 }}
               >
                 {styles.map((s, index) => (
@@ -225,5 +275,23 @@ export default function PreviewPage() {
         </aside>
       </div>
     </>
+  );
+}
+
+/** "Drawn by the WMS" / loading / the failure, under the server-drawn map. */
+function WmsImageLine({ image }: { image: { state: WmsImageState; message?: string } | null }) {
+  if (image?.state === 'error') return <p className="map-status map-status--error">{image.message}</p>;
+  return (
+    <p className="map-status" role="status">
+      {image?.state === 'loading' ? (
+        <>
+          <Spinner size="small" /> Drawing on the server…
+        </>
+      ) : image?.state === 'loaded' ? (
+        'Drawn by the WMS (GetMap)'
+      ) : (
+        ''
+      )}
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { qualifiedStyleName, type StyleRef } from '../../../api';
 import {
@@ -11,6 +11,7 @@ import {
   LinkButton,
   ListFilterSelect,
   PageHeader,
+  Skeleton,
   Spinner,
   useListState,
   useToast,
@@ -19,8 +20,10 @@ import {
   type ListSpec,
 } from '../../../ui';
 import { useMayWrite } from '../../auth';
+import { StyleLegendThumbnail } from '../../preview';
 import { CreateStyleForm } from '../components/create-style-form';
 import { DeleteStyleDialog } from '../components/delete-style-dialog';
+import { StyleUsersCell } from '../components/style-users-cell';
 import { useAllStyles } from '../hooks/use-styles';
 import { styleEditorPath } from '../style-paths';
 import './styles-page.css';
@@ -64,6 +67,16 @@ export function StylesPage() {
         sortable: true,
         cell: (style) => (style.workspace ? style.workspace : <Badge>Global</Badge>),
       },
+      {
+        key: 'legend',
+        header: 'Legend',
+        cell: (style) => (
+          <Suspense fallback={<Skeleton width="48px" />}>
+            <StyleLegendThumbnail style={style} />
+          </Suspense>
+        ),
+      },
+      { key: 'users', header: 'Used by', secondary: true, cell: (style) => <StyleUsersCell style={style} /> },
       {
         key: 'actions',
         header: 'Actions',
