@@ -67,7 +67,9 @@ describe('the Layer Preview (Chromium)', () => {
     await createWorkspace(api, workspace);
     await createSpatialStore(api, db, workspace, 'pg');
     await createFeatureType(api, workspace, 'pg', seedFeatureTypeXml('states', `states_${suffix}`));
-    expect(await api.postXml(`/workspaces/${workspace}/styles`, '<style><name>green_states</name><filename>green_states.sld</filename></style>')).toHaveStatus(201);
+    expect(await api.postXml(`/workspaces/${workspace}/styles`, '<style><name>green_states</name><filename>green_states.sld</filename></style>')).toHaveStatus(
+      201,
+    );
     expect(await api.put(`/workspaces/${workspace}/styles/green_states`, greenStates, SLD_10)).toHaveStatus(200);
     expect(
       await api.putXml(`/layers/${layer}`, `<layer><defaultStyle><name>green_states</name><workspace>${workspace}</workspace></defaultStyle></layer>`),

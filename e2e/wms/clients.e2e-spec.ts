@@ -108,7 +108,18 @@ describe('OWSLib', () => {
   async function owslib(version: string, crs: string): Promise<Record<string, any>> {
     const { stdout } = await promisify(execFile)(
       PYTHON,
-      [resolve(__dirname, 'owslib-client.py'), `${server.baseUrl}/${WS}/wms`, server.admin.user, server.admin.password, version, 'roads', crs, '-112,36,-100,46', '138', '179'],
+      [
+        resolve(__dirname, 'owslib-client.py'),
+        `${server.baseUrl}/${WS}/wms`,
+        server.admin.user,
+        server.admin.password,
+        version,
+        'roads',
+        crs,
+        '-112,36,-100,46',
+        '138',
+        '179',
+      ],
       { timeout: 60_000 },
     );
     return JSON.parse(stdout);

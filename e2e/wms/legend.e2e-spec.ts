@@ -72,7 +72,14 @@ afterAll(async () => {
 }, 60_000);
 
 function legend(over: Record<string, string | undefined> = {}, version = '1.3.0') {
-  const base: Record<string, string | undefined> = { service: 'WMS', version, request: 'GetLegendGraphic', layer: `${WS}:states`, format: 'image/png', ...over };
+  const base: Record<string, string | undefined> = {
+    service: 'WMS',
+    version,
+    request: 'GetLegendGraphic',
+    layer: `${WS}:states`,
+    format: 'image/png',
+    ...over,
+  };
   return wmsGet(server, '/wms', Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined)));
 }
 
@@ -106,7 +113,12 @@ describe('GetLegendGraphic', () => {
     expect(rgb(pixels(one.bytes, [[15, 12]])[0])).toEqual(BLUE);
     const far = await legend({ scale: '50000000' });
     expect(imageInfo(far.bytes).height).toBe(40);
-    expect(pixels(far.bytes, [[10, 10], [10, 30]]).map(rgb)).toEqual([RED, GREEN]);
+    expect(
+      pixels(far.bytes, [
+        [10, 10],
+        [10, 30],
+      ]).map(rgb),
+    ).toEqual([RED, GREEN]);
     const near = await legend({ scale: '5000000' });
     expect(imageInfo(near.bytes).height).toBe(60);
   });
@@ -151,7 +163,12 @@ describe('GetLegendGraphic', () => {
     const info = imageInfo(png.bytes);
     // Two title rows (17 px each), three rules of the first member and one of the second.
     expect(info.height).toBe(17 + 60 + 17 + 20);
-    expect(pixels(png.bytes, [[10, 17 + 10], [10, 17 + 60 + 17 + 10]]).map(rgb)).toEqual([RED, [170, 170, 170]]);
+    expect(
+      pixels(png.bytes, [
+        [10, 17 + 10],
+        [10, 17 + 60 + 17 + 10],
+      ]).map(rgb),
+    ).toEqual([RED, [170, 170, 170]]);
   });
 
   it('answers GeoServer codes for what it cannot serve', async () => {

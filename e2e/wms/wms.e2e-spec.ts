@@ -253,9 +253,7 @@ describe('exceptions', () => {
         answers.push([op, version, res.status, serviceException(res.text)?.code, serviceException(res.text)?.locator]);
       }
     }
-    expect(answers).toEqual(
-      ['DescribeLayer', 'Transmogrify'].flatMap((op) => ['1.1.1', '1.3.0'].map((v) => [op, v, 200, 'OperationNotSupported', 'request'])),
-    );
+    expect(answers).toEqual(['DescribeLayer', 'Transmogrify'].flatMap((op) => ['1.1.1', '1.3.0'].map((v) => [op, v, 200, 'OperationNotSupported', 'request'])));
     const none = await wmsGet(server, '/wms', { service: 'WMS', version: '1.1.1' });
     expect(serviceException(none.text)).toEqual({
       code: 'MissingParameterValue',
@@ -384,7 +382,9 @@ describe('GetFeatureInfo', () => {
     expect(two.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><wfs:FeatureCollection xmlns="http:\/\/www.opengis.net\/wfs" xmlns:wfs=/);
     expect(two.text).toContain(`xmlns:${A}="http://${A}"`);
     expect(two.text).toContain('<gml:boundedBy><gml:null>unknown</gml:null></gml:boundedBy><gml:featureMember>');
-    expect(two.text).toMatch(new RegExp(`<${A}:states fid="states\\.[^"]+"><${A}:the_geom><gml:MultiPolygon srsName="http://www.opengis.net/gml/srs/epsg.xml#4326">`));
+    expect(two.text).toMatch(
+      new RegExp(`<${A}:states fid="states\\.[^"]+"><${A}:the_geom><gml:MultiPolygon srsName="http://www.opengis.net/gml/srs/epsg.xml#4326">`),
+    );
     expect(two.text).toContain('<gml:coordinates decimal="." cs="," ts=" ">-109.05,37 -102.04,37 -102.04,41 -109.05,41 -109.05,37</gml:coordinates>');
     expect(two.text).toContain(`<${A}:state_name>Colorado</${A}:state_name><${A}:state_abbr>CO</${A}:state_abbr><${A}:persons>5758736</${A}:persons>`);
     for (const format of ['application/vnd.ogc.gml/3.1.1', 'text/xml']) {
@@ -392,7 +392,9 @@ describe('GetFeatureInfo', () => {
       expect(wellFormed(three.text)).toBe('');
       expect(three.text).toContain('numberOfFeatures="1"');
       // urn:x-ogc:def:crs:EPSG:4326 is latitude first.
-      expect(three.text).toContain('<gml:MultiSurface srsName="urn:x-ogc:def:crs:EPSG:4326"><gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>37 -109.05 37 -102.04');
+      expect(three.text).toContain(
+        '<gml:MultiSurface srsName="urn:x-ogc:def:crs:EPSG:4326"><gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>37 -109.05 37 -102.04',
+      );
     }
   });
 

@@ -39,7 +39,8 @@ export async function colourMask(element: Locator, rgb: Rgb, tolerance = 6): Pro
         if (canvas.width !== width || canvas.height !== height) continue;
         const data = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
         for (let p = 0, i = 0; p < mask.length; p++, i += 4) {
-          if (data[i + 3] === 255 && Math.abs(data[i] - color[0]) <= tol && Math.abs(data[i + 1] - color[1]) <= tol && Math.abs(data[i + 2] - color[2]) <= tol) mask[p] = 1;
+          if (data[i + 3] === 255 && Math.abs(data[i] - color[0]) <= tol && Math.abs(data[i + 1] - color[1]) <= tol && Math.abs(data[i + 2] - color[2]) <= tol)
+            mask[p] = 1;
         }
       }
       return Array.from(mask).join('');

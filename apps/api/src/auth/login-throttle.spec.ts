@@ -86,7 +86,12 @@ describe('LoginThrottle', () => {
     attempt(t.begin('bob', '10.0.0.1')).failed();
     attempt(t.begin('carol', '10.0.0.1')).failed();
     // Refused: the pair alice, and the address (five failures); not the pair bob.
-    expect(new Map(t.refusalEnds('bob', '10.0.0.1'))).toEqual(new Map([['p10.0.0.1\u0000bob', 0], ['a10.0.0.1', 1_060_000]]));
+    expect(new Map(t.refusalEnds('bob', '10.0.0.1'))).toEqual(
+      new Map([
+        ['p10.0.0.1\u0000bob', 0],
+        ['a10.0.0.1', 1_060_000],
+      ]),
+    );
     const copy = new Map(t.allRefusals());
     const pair = new Map(t.refusalEnds('bob', '10.0.0.1'));
     for (const later of [0, 29_000, 30_000, 45_000]) {

@@ -98,7 +98,17 @@ export type PrimaryMessage = ReplyMessage | ForgetMessage | RefusalsMessage;
 /** A request a worker sends and waits for a {@link ReplyMessage} to (its `id` is filled in by the link). */
 export type WorkerRequest = Omit<SignInRequest, 'id'> | Omit<SignInChecks, 'id'> | Omit<ForgetMessage, 'id'>;
 
-const TYPES = new Set(['gc:ready', 'gc:sign-in', 'gc:sign-in-checks', 'gc:refusals-sync', 'gc:refusals', 'gc:sign-in-outcome', 'gc:forget', 'gc:forgotten', 'gc:reply']);
+const TYPES = new Set([
+  'gc:ready',
+  'gc:sign-in',
+  'gc:sign-in-checks',
+  'gc:refusals-sync',
+  'gc:refusals',
+  'gc:sign-in-outcome',
+  'gc:forget',
+  'gc:forgotten',
+  'gc:reply',
+]);
 
 /** Whether `value` is one of ours (the channel also carries Node's own cluster messages). */
 export function isClusterMessage(value: unknown): value is WorkerMessage | PrimaryMessage {

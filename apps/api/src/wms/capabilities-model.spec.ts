@@ -129,7 +129,13 @@ describe('capabilitiesModel layer tree', () => {
         group({ id: 13, workspace: 'acme', name: 'opaque', mode: 'OPAQUE_CONTAINER' }),
       ],
       members: new Map([
-        [10, [{ kind: 'layer', layerId: 1, styleId: null }, { kind: 'group', groupId: 11 }]],
+        [
+          10,
+          [
+            { kind: 'layer', layerId: 1, styleId: null },
+            { kind: 'group', groupId: 11 },
+          ],
+        ],
         [11, [{ kind: 'layer', layerId: 3, styleId: null }]],
         [12, [{ kind: 'layer', layerId: 2, styleId: null }]],
         [13, [{ kind: 'layer', layerId: 4, styleId: null }]],

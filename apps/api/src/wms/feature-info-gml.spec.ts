@@ -1,14 +1,52 @@
 import { gml2, gml3, GmlLayer } from './feature-info-gml';
 
-const layer = (features: GmlLayer['features']): GmlLayer => ({ prefix: 'acme', namespaceUri: 'http://acme.org', name: 'roads', geometryName: 'geom', features });
+const layer = (features: GmlLayer['features']): GmlLayer => ({
+  prefix: 'acme',
+  namespaceUri: 'http://acme.org',
+  name: 'roads',
+  geometryName: 'geom',
+  features,
+});
 
 describe('GetFeatureInfo GML', () => {
   it('writes GML 2 with coordinates x,y, holes as inner boundaries, nulls left out, text escaped', () => {
     const xml = gml2(
       [
         layer([
-          { id: 1, geometry: { type: 'Polygon', coordinates: [[[0, 0], [4, 0], [4, 4], [0, 0]], [[1, 1], [2, 1], [2, 2], [1, 1]]] }, properties: { name: 'a<b', n: null } },
-          { id: 'x', geometry: { type: 'MultiLineString', coordinates: [[[0, 1], [2, 3]]] }, properties: {} },
+          {
+            id: 1,
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [0, 0],
+                  [4, 0],
+                  [4, 4],
+                  [0, 0],
+                ],
+                [
+                  [1, 1],
+                  [2, 1],
+                  [2, 2],
+                  [1, 1],
+                ],
+              ],
+            },
+            properties: { name: 'a<b', n: null },
+          },
+          {
+            id: 'x',
+            geometry: {
+              type: 'MultiLineString',
+              coordinates: [
+                [
+                  [0, 1],
+                  [2, 3],
+                ],
+              ],
+            },
+            properties: {},
+          },
         ]),
       ],
       { srid: 26713, geographic: false },

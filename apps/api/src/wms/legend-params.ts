@@ -40,7 +40,8 @@ export function parseLegend(params: WmsParams): LegendParams {
   if (!format) throw new WmsException(`Invalid graphic format: ${formatText}`, 'InvalidFormat', 'format');
   const scaleText = params.nonEmpty('scale');
   const scale = scaleText === undefined ? undefined : Number(scaleText);
-  if (scale !== undefined && !(Number.isFinite(scale) && scale > 0)) throw invalidValue('scale', `Invalid SCALE '${scaleText}': expected a scale denominator above 0`);
+  if (scale !== undefined && !(Number.isFinite(scale) && scale > 0))
+    throw invalidValue('scale', `Invalid SCALE '${scaleText}': expected a scale denominator above 0`);
   const options = legendOptions(params.nonEmpty('legend_options'));
   return {
     layer,
@@ -71,7 +72,13 @@ function legendOptions(text: string | undefined): Map<string, string> {
   for (const option of (text ?? '').split(';')) {
     const colon = option.indexOf(':');
     if (colon < 0) continue;
-    out.set(option.slice(0, colon).trim().toLowerCase(), option.slice(colon + 1).trim().toLowerCase());
+    out.set(
+      option.slice(0, colon).trim().toLowerCase(),
+      option
+        .slice(colon + 1)
+        .trim()
+        .toLowerCase(),
+    );
   }
   return out;
 }
@@ -79,6 +86,7 @@ function legendOptions(text: string | undefined): Map<string, string> {
 function dpiRatio(text: string | undefined): number {
   if (text === undefined) return 1;
   const dpi = Number(text);
-  if (!Number.isFinite(dpi) || dpi <= 0 || dpi > 1200) throw invalidValue('legend_options', `Invalid dpi '${text}' in LEGEND_OPTIONS: expected a number above 0 and at most 1200`);
+  if (!Number.isFinite(dpi) || dpi <= 0 || dpi > 1200)
+    throw invalidValue('legend_options', `Invalid dpi '${text}' in LEGEND_OPTIONS: expected a number above 0 and at most 1200`);
   return dpi / OGC_DPI;
 }

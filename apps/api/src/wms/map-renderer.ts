@@ -56,4 +56,14 @@ export type { LegendLayer, LegendPngOptions };
 export const MAP_RENDERER = Symbol('MapRenderer');
 
 /** The renderer the WMS draws with. */
-export const mapRenderer: MapRenderer = { compileSld, styleColumns, drawMap, createMapCanvas, encodeImage, drawLegendsPng, legendPngSize, legendEntries, legendJson };
+export const mapRenderer: MapRenderer = {
+  compileSld,
+  styleColumns,
+  drawMap,
+  createMapCanvas,
+  encodeImage,
+  drawLegendsPng,
+  legendPngSize,
+  legendEntries,
+  legendJson,
+};

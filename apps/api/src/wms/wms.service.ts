@@ -191,7 +191,11 @@ export class WmsService {
     const layers = await Promise.all(
       draws.map(async (d, i) => {
         const key = `id:${d.style.id ?? d.style.name}`;
-        if (!compiled.has(key)) compiled.set(key, this.styleText(d).then(async (sld) => (await this.compileStyle(styleName(d), sld)).style));
+        if (!compiled.has(key))
+          compiled.set(
+            key,
+            this.styleText(d).then(async (sld) => (await this.compileStyle(styleName(d), sld)).style),
+          );
         const style = rulesAtScale(await (compiled.get(key) as Promise<CompiledStyle>), p.scale);
         const rule = rules[i];
         if (rule !== undefined && !this.renderer.legendEntries(style).some((e) => e.name === rule)) throw noSuchRule(rule);

@@ -3,7 +3,13 @@ import { entryWorkspace, mapPath, previewEntries } from './preview-entries';
 
 describe('previewEntries', () => {
   it('lists layers and groups with their qualified names', () => {
-    const entries = previewEntries([{ workspace: 'topp', name: 'states' }], [{ workspace: null, name: 'world' }, { workspace: 'topp', name: 'all' }]);
+    const entries = previewEntries(
+      [{ workspace: 'topp', name: 'states' }],
+      [
+        { workspace: null, name: 'world' },
+        { workspace: 'topp', name: 'all' },
+      ],
+    );
     expect(entries.map((e) => [e.kind, e.qualified, entryWorkspace(e)])).toEqual([
       ['layer', 'topp:states', 'topp'],
       ['group', 'world', ''],

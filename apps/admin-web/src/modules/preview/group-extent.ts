@@ -18,4 +18,3 @@ export function groupLonLatBox(bounds: GroupBox | null | undefined): [number, nu
   }
   return null;
 }
-

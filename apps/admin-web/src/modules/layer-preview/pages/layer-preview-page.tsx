@@ -57,7 +57,10 @@ export function LayerPreviewPage() {
   const rest = useRestClient();
   const bases = useMemo(() => serviceBases(rest.base), [rest.base]);
   const entries = useMemo(() => (layers.data && groups.groups ? previewEntries(layers.data, groups.groups) : undefined), [layers.data, groups.groups]);
-  const workspaces = useMemo(() => [...new Set((layers.data ?? []).map((l) => l.workspace)), ...(groups.workspaces ?? [])].filter((w, i, all) => all.indexOf(w) === i).sort(), [layers.data, groups.workspaces]);
+  const workspaces = useMemo(
+    () => [...new Set((layers.data ?? []).map((l) => l.workspace)), ...(groups.workspaces ?? [])].filter((w, i, all) => all.indexOf(w) === i).sort(),
+    [layers.data, groups.workspaces],
+  );
   const error = layers.error ?? groups.error;
   const refetch = () => {
     void layers.refetch();
@@ -88,7 +91,12 @@ export function LayerPreviewPage() {
         key: 'formats',
         header: 'Formats',
         end: true,
-        cell: (e) => (e.kind === 'layer' ? <LayerLinks layer={e.ref} qualified={e.qualified} bases={bases} /> : <GroupLinks group={e.ref} qualified={e.qualified} bases={bases} />),
+        cell: (e) =>
+          e.kind === 'layer' ? (
+            <LayerLinks layer={e.ref} qualified={e.qualified} bases={bases} />
+          ) : (
+            <GroupLinks group={e.ref} qualified={e.qualified} bases={bases} />
+          ),
       },
     ],
     [bases],

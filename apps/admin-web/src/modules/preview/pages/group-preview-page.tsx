@@ -105,7 +105,11 @@ export default function GroupPreviewPage() {
                   <li key={member.name}>
                     <span>{member.name}</span>
                     <img
-                      src={legendGraphicUrl(wmsBase, member.name, member.style ? `${member.style.workspace ? `${member.style.workspace}:` : ''}${member.style.name}` : undefined)}
+                      src={legendGraphicUrl(
+                        wmsBase,
+                        member.name,
+                        member.style ? `${member.style.workspace ? `${member.style.workspace}:` : ''}${member.style.name}` : undefined,
+                      )}
                       alt={`Legend of ${member.name}`}
                       loading="lazy"
                     />
