@@ -59,10 +59,11 @@ describe('writeExportIntoFolder', () => {
       'layergroups/g.xml': strToU8('g'),
       'global.xml': strToU8('<global>new</global>'),
       'wms.xml': strToU8('wms'),
+      'wfs.xml': strToU8('wfs'),
       'security/layers.properties': strToU8('*.*.r=*'),
       'security/services.properties': strToU8('wms.GetMap=*'),
     });
-    expect(writeExportIntoFolder(dir, all)).toBe(7);
+    expect(writeExportIntoFolder(dir, all)).toBe(8);
     expect(read('global.xml')).toBe('<global>new</global>');
     expect(read('security/services.properties')).toBe('wms.GetMap=*');
   });

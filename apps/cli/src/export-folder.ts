@@ -9,7 +9,7 @@ import { writeFileNoFollow } from './no-follow';
  * folders, replaced as a whole so that records deleted from the catalog disappear, and these files.
  */
 export const EXPORT_FOLDERS: readonly string[] = ['workspaces', 'styles', 'layergroups'];
-export const EXPORT_FILES: readonly string[] = ['global.xml', 'wms.xml', 'security/layers.properties', 'security/services.properties'];
+export const EXPORT_FILES: readonly string[] = ['global.xml', 'wms.xml', 'wfs.xml', 'security/layers.properties', 'security/services.properties'];
 
 const ALLOWED = `${EXPORT_FOLDERS.map((f) => `${f}/`).join(', ')}, ${EXPORT_FILES.join(', ')}`;
 
