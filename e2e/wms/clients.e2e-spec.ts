@@ -10,12 +10,11 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { ApiServer, freePort, startApi } from '../support/api-server';
-import { createWorkspace } from '../support/catalog';
-import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
-import { restClient, RestClient, show } from '../support/http';
-import { createSpatialStore, createStatesTable, externalSpatialDb, sampleSpatialDb, SpatialDb } from '../support/postgis';
+import { ApiServer } from '../support/api-server';
+import { RestClient, show } from '../support/http';
+import { SpatialDb } from '../support/postgis';
 import { layerNames, wmsGet, xmllint } from './support';
+import { startStatesApi } from './states-api';
 
 const WS = 'wmstree';
 const XSD_130 = 'wms/1.3.0/capabilities_1_3_0.xsd';
@@ -37,22 +36,7 @@ async function group(name: string, mode: string, members: Array<[string, string]
 }
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    db = await externalSpatialDb(process.env.TEST_DATABASE_URL);
-    server = await startApi();
-  } else {
-    const port = await freePort();
-    server = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(port) }, readyTimeoutMs: 170_000 });
-    db = await sampleSpatialDb(port);
-  }
-  api = restClient(server);
-  await createStatesTable(db, 'states');
-  await createWorkspace(api, WS);
-  await createSpatialStore(api, db, WS, 'gis');
-  for (const name of ['states', 'roads', 'lakes', 'hidden']) {
-    const res = await createFeatureType(api, WS, 'gis', seedFeatureTypeXml(name, 'states', undefined, 'EPSG:4326'));
-    if (res.status !== 201) throw new Error(`publish ${name}: ${show(res)}`);
-  }
+  ({ server, api, db } = await startStatesApi([WS], ['states', 'roads', 'lakes', 'hidden']));
   await group('flat', 'SINGLE', [['layer', 'roads']]);
   await group('tree', 'NAMED', [
     ['layer', 'states'],

@@ -9,12 +9,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ApiServer, freePort, startApi } from '../support/api-server';
-import { createWorkspace, userWithRole } from '../support/catalog';
-import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
-import { restClient, RestClient, show } from '../support/http';
-import { createSpatialStore, createStatesTable, externalSpatialDb, sampleSpatialDb, SpatialDb } from '../support/postgis';
+import { ApiServer } from '../support/api-server';
+import { userWithRole } from '../support/catalog';
+import { RestClient, show } from '../support/http';
+import { SpatialDb } from '../support/postgis';
 import { imageInfo, pixels, serviceException, wmsGet } from './support';
+import { startStatesApi } from './states-api';
 
 const WS = 'wmsmap';
 const GREY = [170, 170, 170];
@@ -28,20 +28,7 @@ let api: RestClient;
 let db: SpatialDb;
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    db = await externalSpatialDb(process.env.TEST_DATABASE_URL);
-    server = await startApi();
-  } else {
-    const port = await freePort();
-    server = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(port) }, readyTimeoutMs: 170_000 });
-    db = await sampleSpatialDb(port);
-  }
-  api = restClient(server);
-  await createStatesTable(db, 'states');
-  await createWorkspace(api, WS);
-  await createSpatialStore(api, db, WS, 'gis');
-  const res = await createFeatureType(api, WS, 'gis', seedFeatureTypeXml('states', 'states', undefined, 'EPSG:4326'));
-  if (res.status !== 201) throw new Error(`publish: ${show(res)}`);
+  ({ server, api, db } = await startStatesApi([WS], ['states']));
   const group = await api.postXml(
     `/workspaces/${WS}/layergroups`,
     `<layerGroup><name>all</name><publishables><published type="layer">${WS}:states</published></publishables><styles><style></style></styles></layerGroup>`,

@@ -4,12 +4,11 @@
  * group's legend (each member's); GeoServer's exception codes; and every LegendURL of both
  * capabilities documents answering a PNG of the size it announces.
  */
-import { ApiServer, freePort, startApi } from '../support/api-server';
-import { createWorkspace } from '../support/catalog';
-import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
-import { request, restClient, RestClient, show, SLD_10 } from '../support/http';
-import { createSpatialStore, createStatesTable, externalSpatialDb, sampleSpatialDb, SpatialDb } from '../support/postgis';
+import { ApiServer } from '../support/api-server';
+import { request, RestClient, show, SLD_10 } from '../support/http';
+import { SpatialDb } from '../support/postgis';
 import { imageInfo, pixels, serviceException, wmsGet } from './support';
+import { startStatesApi } from './states-api';
 
 const WS = 'wmsleg';
 const RED = [255, 0, 0];
@@ -36,22 +35,7 @@ let api: RestClient;
 let db: SpatialDb;
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    db = await externalSpatialDb(process.env.TEST_DATABASE_URL);
-    server = await startApi();
-  } else {
-    const port = await freePort();
-    server = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(port) }, readyTimeoutMs: 170_000 });
-    db = await sampleSpatialDb(port);
-  }
-  api = restClient(server);
-  await createStatesTable(db, 'states');
-  await createWorkspace(api, WS);
-  await createSpatialStore(api, db, WS, 'gis');
-  for (const name of ['states', 'plain']) {
-    const res = await createFeatureType(api, WS, 'gis', seedFeatureTypeXml(name, 'states', undefined, 'EPSG:4326'));
-    if (res.status !== 201) throw new Error(`publish ${name}: ${show(res)}`);
-  }
+  ({ server, api, db } = await startStatesApi([WS], ['states', 'plain']));
   const style = await api.post(`/workspaces/${WS}/styles?name=threerules`, RULES_SLD, SLD_10);
   if (style.status !== 201) throw new Error(`style: ${show(style)}`);
   const layer = await api.putXml(

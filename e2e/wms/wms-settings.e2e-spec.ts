@@ -4,12 +4,11 @@
  * disabled service refuses, and `proxyBaseUrl` (`/rest/settings`) is the base of every URL the
  * capabilities write. Each change holds from the next request on.
  */
-import { ApiServer, startApi } from '../support/api-server';
-import { createWorkspace } from '../support/catalog';
-import { restClient, RestClient, show } from '../support/http';
-import { createSpatialStore, createStatesTable, externalSpatialDb, SpatialDb } from '../support/postgis';
-import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
+import { ApiServer } from '../support/api-server';
+import { RestClient } from '../support/http';
+import { SpatialDb } from '../support/postgis';
 import { layerXml, serviceException, wmsGet } from './support';
+import { startStatesApi } from './states-api';
 
 const WS = 'wmsset';
 
@@ -18,14 +17,7 @@ let api: RestClient;
 let db: SpatialDb;
 
 beforeAll(async () => {
-  db = await externalSpatialDb(process.env.TEST_DATABASE_URL!);
-  server = await startApi();
-  api = restClient(server);
-  await createStatesTable(db, 'states');
-  await createWorkspace(api, WS);
-  await createSpatialStore(api, db, WS, 'gis');
-  const res = await createFeatureType(api, WS, 'gis', seedFeatureTypeXml('states', 'states', undefined, 'EPSG:4326'));
-  if (res.status !== 201) throw new Error(`publish: ${show(res)}`);
+  ({ server, api, db } = await startStatesApi([WS], ['states']));
 }, 240_000);
 
 afterAll(async () => {

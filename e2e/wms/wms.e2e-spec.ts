@@ -6,12 +6,13 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ApiServer, freePort, startApi } from '../support/api-server';
+import { ApiServer } from '../support/api-server';
 import { createWorkspace, userWithRole } from '../support/catalog';
-import { request, restClient, RestClient, show } from '../support/http';
-import { createSpatialStore, createStatesTable, externalSpatialDb, sampleSpatialDb, SpatialDb } from '../support/postgis';
+import { request, RestClient, show } from '../support/http';
+import { SpatialDb } from '../support/postgis';
 import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
 import { layerNames, layerXml, serviceException, wmsGet, xmllint } from './support';
+import { startStatesApi } from './states-api';
 
 const A = 'wmsa';
 const B = 'wmsb';
@@ -30,22 +31,7 @@ let api: RestClient;
 let db: SpatialDb;
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    db = await externalSpatialDb(process.env.TEST_DATABASE_URL);
-    server = await startApi();
-  } else {
-    const port = await freePort();
-    server = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(port) }, readyTimeoutMs: 170_000 });
-    db = await sampleSpatialDb(port);
-  }
-  api = restClient(server);
-  await createStatesTable(db, 'states');
-  for (const ws of [A, B]) {
-    await createWorkspace(api, ws);
-    await createSpatialStore(api, db, ws, 'gis');
-    const res = await createFeatureType(api, ws, 'gis', seedFeatureTypeXml('states', 'states', undefined, 'EPSG:4326'));
-    if (res.status !== 201) throw new Error(`publish ${ws}:states: ${show(res)}`);
-  }
+  ({ server, api, db } = await startStatesApi([A, B], ['states']));
   const hidden = await createFeatureType(api, A, 'gis', seedFeatureTypeXml('hidden', 'states', undefined, 'EPSG:4326'));
   if (hidden.status !== 201) throw new Error(`publish hidden: ${show(hidden)}`);
   const unadvertise = await api.putXml(`/layers/${A}:hidden`, '<layer><advertised>false</advertised></layer>');
