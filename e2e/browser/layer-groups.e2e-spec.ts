@@ -9,40 +9,16 @@ import { createRiversTable, createSpatialStore, createStatesTable, tableSuffix, 
 import { LayerGroupsPage } from './pages/layer-groups.page';
 import { SignInPage } from './pages/sign-in.page';
 import { expectAccessible } from './support/axe';
-import { launchChromium, requireChromium, saveScreenshot } from './support/chromium';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { requireChromium, useConsolePage, saveScreenshot } from './support/chromium';
 
 requireChromium();
 
 describe('layer groups in the console (Chromium)', () => {
   const spatial = useSpatialApi();
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const chrome = useConsolePage();
 
   it('creates a group of two layers, sees it in the list, and reads it back over REST', async () => {
+    const { page } = chrome;
     const { server, db, api } = spatial;
     const suffix = tableSuffix();
     const workspace = `groups_${suffix}`;

@@ -6,7 +6,6 @@
  * layer, SLD and box agree with GetMap on at least 98% of the map's pixels.
  * Photographed into e2e/artifacts/layer-preview-*.png.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createWorkspace } from '../support/catalog';
 import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
 import { SLD_10 } from '../support/http';
@@ -16,7 +15,7 @@ import { hexToRgb } from './pages/map-view';
 import { PreviewPage } from './pages/preview.page';
 import { SignInPage } from './pages/sign-in.page';
 import { expectAccessible } from './support/axe';
-import { launchChromium, requireChromium, saveScreenshot } from './support/chromium';
+import { requireChromium, useConsolePage, saveScreenshot } from './support/chromium';
 
 requireChromium();
 
@@ -32,33 +31,10 @@ const greenStates = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe('the Layer Preview (Chromium)', () => {
   const spatial = useSpatialApi();
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const chrome = useConsolePage(15_000);
 
   it('lists the layer with its links, draws it by WMS, follows the pointer, and agrees with the browser drawing', async () => {
+    const { page } = chrome;
     const { server, db, api } = spatial;
     const suffix = tableSuffix();
     const workspace = `lp_${suffix}`;

@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Where the browser tests expect Chromium. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -47,4 +47,55 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const path = join(ARTIFACTS_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** What {@link useConsolePage} gives a spec: read inside tests (set by its hooks). */
+export interface ConsolePageFixture {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/**
+ * One Chromium for the spec file and a fresh 1280×860 context and page for each test, with
+ * `timeoutMs` as the page's default wait; a test fails when the page threw an uncaught error.
+ */
+export function useConsolePage(timeoutMs = 10_000): ConsolePageFixture {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser!.newContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(timeoutMs);
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  return {
+    get browser() {
+      return browser!;
+    },
+    get context() {
+      return context!;
+    },
+    get page() {
+      return page!;
+    },
+  };
 }
