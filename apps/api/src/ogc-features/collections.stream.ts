@@ -1,21 +1,27 @@
-import { collectionDocument, CollectionInfo, collectionsLinks } from './features-documents';
-import type { FeaturesLinks } from './features-links';
+import type { CollectionInfo } from './features-documents';
+import type { Link } from './features-links';
 
 /** Text chunks up to about this many characters: young-generation strings, written as they fill. */
 const CHUNK_CHARS = 32 * 1024;
 
 /**
- * `/collections` as JSON text, the same bytes as `JSON.stringify(collectionsDocument(…))` over the
- * whole list, written a page of collections at a time. `first` is the first page, already read
- * (a failing catalog is an error status); each page goes out before the next is awaited.
+ * `/collections` as JSON text, `{"links": links, "collections": [describe(c), …]}` over the whole
+ * list, written a page of collections at a time (the feature and the tile API each describe a
+ * collection their way). `first` is the first page, already read (a failing catalog is an error
+ * status); each page goes out before the next is awaited.
  */
-export async function* collectionsText(links: FeaturesLinks, first: CollectionInfo[], rest: AsyncIterator<CollectionInfo[]>): AsyncGenerator<string> {
-  let buffer = `{"links":${JSON.stringify(collectionsLinks(links))},"collections":[`;
+export async function* collectionsText(
+  links: Link[],
+  describe: (c: CollectionInfo) => object,
+  first: CollectionInfo[],
+  rest: AsyncIterator<CollectionInfo[]>,
+): AsyncGenerator<string> {
+  let buffer = `{"links":${JSON.stringify(links)},"collections":[`;
   let written = 0;
   let page: CollectionInfo[] | undefined = first;
   while (page) {
     for (const c of page) {
-      buffer += (written++ ? ',' : '') + JSON.stringify(collectionDocument(links, c));
+      buffer += (written++ ? ',' : '') + JSON.stringify(describe(c));
       if (buffer.length >= CHUNK_CHARS) {
         yield buffer;
         buffer = '';

@@ -3,15 +3,15 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { sendError } from '../rest/error-response';
 import { requestBase } from '../rest/rest-request';
 import { RawContent } from '../rest/rest-response';
 import { collectionsText } from './collections.stream';
-import { collectionDocument, conformance, landingPage } from './features-documents';
+import { collectionDocument, collectionsLinks, conformance, landingPage } from './features-documents';
 import { FEATURES_PATH, FeaturesLinks } from './features-links';
 import { openApiDocument } from './features-openapi';
 import { checkParameters, formatOf, MEDIA, MediaKey, parseItemQuery, parseItemsQuery, queryOf, Resource } from './features-params';
 import { FeaturesService } from './features.service';
+import { streamedBody } from './streamed-body';
 
 /**
  * OGC API - Features Part 1 Core at `{base}/ogc/features/v1`, behind the same Basic authentication
@@ -47,7 +47,8 @@ export class FeaturesController {
     const params = checkParameters(queryOf(req.originalUrl), 'collections');
     const pages = this.features.collections()[Symbol.asyncIterator]();
     const first = await pages.next();
-    const text = collectionsText(this.links(req), first.done ? [] : first.value, pages);
+    const links = this.links(req);
+    const text = collectionsText(collectionsLinks(links), (c) => collectionDocument(links, c), first.done ? [] : first.value, pages);
     return this.streamed(req, Readable.from(text, { objectMode: false }), formatOf(params, 'collections'));
   }
 
@@ -96,24 +97,8 @@ export class FeaturesController {
     return json(formatOf(params, resource), build(this.links(req)));
   }
 
-  /**
-   * The stream as the response body (chunked; piped, so a slow client slows the reads from the
-   * store). A failure after the first bytes cannot change the status: the response is cut short
-   * (connection closed, so the client sees an incomplete body rather than a complete-looking one).
-   */
   private streamed(req: Request, stream: Readable, format: MediaKey): StreamableFile {
-    return new StreamableFile(stream, { type: MEDIA[format] }).setErrorHandler((err, res) => {
-      this.logger.warn(`${req.method} ${req.originalUrl}: the features stream failed: ${err.message}`);
-      if (!res.headersSent) {
-        sendError(
-          req,
-          res as unknown as Response,
-          err instanceof CatalogError ? err : new CatalogError('INTERNAL', 'Internal error; the server log has the details'),
-        );
-        return;
-      }
-      (res as unknown as Response).destroy();
-    });
+    return streamedBody(req, stream, MEDIA[format], this.logger);
   }
 }
 
