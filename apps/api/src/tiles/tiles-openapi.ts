@@ -1,18 +1,76 @@
 /**
  * The tile API's definition, served at `{base}/ogc/tiles/v1/api` (OpenAPI 3.0, as the feature API's):
- * its two paths, their parameters and every answer. The path is OGC API - Tiles' tile resource
- * (`/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}`). Pure.
+ * its paths (OGC API - Tiles' resources), their parameters and every answer. Pure.
  */
 import { MAX_ZOOM, TILE_MATRIX_SET } from './tile-address';
+import { TILES_MEDIA } from './tiles-links';
 
-/** The media type of a tile. */
-export const MVT = 'application/vnd.mapbox-vector-tile';
-/** The media type of this document. */
-export const OPENAPI = 'application/vnd.oai.openapi+json;version=3.0';
+const MVT = TILES_MEDIA.mvt;
+const OPENAPI = TILES_MEDIA.openapi;
 /** The paths below the API's root, in the router's syntax: the controller serves exactly these. */
 export const TILE_PATH = 'collections/:collectionId/tiles/:tileMatrixSetId/:tileMatrix/:tileRow/:tileCol';
 
 const text = (description: string) => ({ description, content: { 'text/plain': { schema: { type: 'string' } } } });
+
+const object = { schema: { type: 'object' } };
+const f = (values: string[]) => ({
+  name: 'f',
+  in: 'query',
+  required: false,
+  description: 'The format of the answer.',
+  schema: { type: 'string', enum: values },
+});
+const collectionId = {
+  name: 'collectionId',
+  in: 'path',
+  required: true,
+  description: 'The layer, `workspace:layer`.',
+  schema: { type: 'string' },
+  example: 'acme:roads',
+};
+const tileMatrixSetId = {
+  name: 'tileMatrixSetId',
+  in: 'path',
+  required: true,
+  description: 'The tile matrix set.',
+  schema: { type: 'string', enum: [TILE_MATRIX_SET] },
+  example: TILE_MATRIX_SET,
+};
+
+const LOOKUP_ERRORS = {
+  none: {},
+  matrixSet: { '404': text('No such tile matrix set.') },
+  layer: {
+    '404': text('No such enabled layer or tile matrix set.'),
+    '409': text('The layer serves no features: its feature type has a cqlFilter (not applied yet).'),
+    '502': text('The layer’s data store cannot be reached or failed (TileJSON only: it lists the table’s fields).'),
+  },
+};
+
+/** A JSON document's GET: its answers, with the errors of what it looks up. */
+function document(
+  operationId: string,
+  summary: string,
+  description: string,
+  parameters: object[],
+  lookup: keyof typeof LOOKUP_ERRORS,
+  formats = ['json'],
+): object {
+  return {
+    get: {
+      summary,
+      operationId,
+      description,
+      parameters: [...parameters, f(formats)],
+      responses: {
+        '200': { description: 'The document.', content: Object.fromEntries(formats.map((k) => [TILES_MEDIA[k as keyof typeof TILES_MEDIA], object])) },
+        '400': text('A query parameter other than f, or an unknown format.'),
+        '401': text('No or wrong credentials.'),
+        ...LOOKUP_ERRORS[lookup],
+      },
+    },
+  };
+}
 
 const wholeNumber = (name: string, description: string, example: number) => ({
   name,
@@ -39,16 +97,56 @@ export function tilesOpenApiDocument(root: string): object {
     servers: [{ url: root }],
     security: [{ basicAuth: [] }],
     paths: {
-      '/api': {
-        get: {
-          summary: 'This API definition',
-          operationId: 'getTilesApiDefinition',
-          responses: {
-            '200': { description: 'The OpenAPI 3.0 document.', content: { [OPENAPI]: { schema: { type: 'object' } } } },
-            '401': text('No or wrong credentials.'),
-          },
-        },
-      },
+      '/': document(
+        'getTilesLandingPage',
+        'Landing page',
+        'Links to the API definition, conformance, collections (`data`) and tile matrix sets (`tiling-schemes`).',
+        [],
+        'none',
+      ),
+      '/conformance': document(
+        'getTilesConformance',
+        'Conformance classes',
+        'OGC API - Tiles, OGC API - Common and TMS 2.0 classes this API meets.',
+        [],
+        'none',
+      ),
+      '/api': document('getTilesApiDefinition', 'This API definition', 'This OpenAPI 3.0 document (`f=json` labels it application/json).', [], 'none', [
+        'openapi',
+        'json',
+      ]),
+      '/collections': document(
+        'getTileCollections',
+        'The layers served as tiles',
+        'The advertised layers the feature API serves, each with one spatial extent in EPSG:3857 (the tile matrix set’s CRS) and a `http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector` link.',
+        [],
+        'none',
+      ),
+      '/collections/{collectionId}': document('getTileCollection', 'One layer', 'As listed in /collections.', [collectionId], 'layer'),
+      '/collections/{collectionId}/tiles': document(
+        'getTilesets',
+        'The layer’s tilesets',
+        `One vector tileset, in ${TILE_MATRIX_SET}.`,
+        [collectionId],
+        'layer',
+      ),
+      '/collections/{collectionId}/tiles/{tileMatrixSetId}': document(
+        'getTileset',
+        'The layer’s tileset',
+        'TMS 2.0 tileset metadata: the tile template (`item`, {tileMatrix}/{tileRow}/{tileCol}), the tile matrix set (`http://www.opengis.net/def/rel/ogc/1.0/tiling-scheme`), ' +
+          'tileMatrixSetLimits per zoom level and the CRS84 bounding box; `f=tilejson` gives TileJSON 3.0.0 (`{z}/{y}/{x}` template, zooms, bounds, vector_layers with fields).',
+        [collectionId, tileMatrixSetId],
+        'layer',
+        ['json', 'tilejson'],
+      ),
+      '/tileMatrixSets': document('getTileMatrixSets', 'Tile matrix sets', `The one served: ${TILE_MATRIX_SET}.`, [], 'none'),
+      '/tileMatrixSets/{tileMatrixSetId}': document(
+        'getTileMatrixSet',
+        'A tile matrix set',
+        'The OGC TMS 2.0 JSON document, with the TMS 1.0 member names too (identifier, supportedCRS, topLeftCorner) for older clients.',
+        [tileMatrixSetId],
+        'matrixSet',
+      ),
       '/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}': {
         get: {
           summary: 'One vector tile of a layer',
@@ -57,22 +155,8 @@ export function tilesOpenApiDocument(root: string): object {
             'PostGIS writes the tile (ST_AsMVT) where the data store has it; otherwise (the embedded sample database) the api ' +
             'builds the same tile. The answer carries a strong ETag of its bytes (If-None-Match gives 304) and Cache-Control: private, no-cache.',
           parameters: [
-            {
-              name: 'collectionId',
-              in: 'path',
-              required: true,
-              description: 'The layer, `workspace:layer`.',
-              schema: { type: 'string' },
-              example: 'acme:roads',
-            },
-            {
-              name: 'tileMatrixSetId',
-              in: 'path',
-              required: true,
-              description: 'The tile matrix set.',
-              schema: { type: 'string', enum: [TILE_MATRIX_SET] },
-              example: TILE_MATRIX_SET,
-            },
+            collectionId,
+            tileMatrixSetId,
             wholeNumber('tileMatrix', `Zoom level, 0 to ${MAX_ZOOM}.`, 10),
             wholeNumber('tileRow', 'Row, 0 (north) to 2^zoom - 1.', 380),
             wholeNumber('tileCol', 'Column, 0 (west) to 2^zoom - 1.', 300),

@@ -1,34 +1,108 @@
-import { All, Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { All, Controller, Get, Inject, Logger, Param, Req, Res, StreamableFile } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { collectionsText } from '../ogc-features/collections.stream';
+import { queryOf } from '../ogc-features/features-params';
+import { streamedBody } from '../ogc-features/streamed-body';
 import { requestBase } from '../rest/rest-request';
 import { NoContent, RawContent, Tagged } from '../rest/rest-response';
 import { parseTileAddress, TILE_MATRIX_SET } from './tile-address';
-import { MVT, OPENAPI, TILE_PATH, tilesOpenApiDocument } from './tiles-openapi';
+import {
+  tileCollectionDocument,
+  tileCollectionsLinks,
+  tileJsonDocument,
+  tileMatrixSet,
+  tileMatrixSetsDocument,
+  tilesConformance,
+  tilesetDocument,
+  tilesetList,
+  tilesLandingPage,
+} from './tiles-documents';
+import { TILES_MEDIA, TILES_PATH, TilesLinks } from './tiles-links';
+import { TILE_PATH, tilesOpenApiDocument } from './tiles-openapi';
+import { tilesFormatOf, TilesResource } from './tiles-params';
 import { TilesService } from './tiles.service';
 
-/** The root of this API below the context path. */
-export const TILES_PATH = '/ogc/tiles/v1';
-
 /**
- * Vector tiles at `{base}/ogc/tiles/v1` (contract §9), behind the same authentication as the feature
- * API (the global guard: READER may read). Tiles are read live, so they are never cached as fresh:
- * `Cache-Control: private, no-cache` and a strong ETag of the bytes let a client revalidate (304)
- * without downloading an unchanged tile again.
+ * OGC API - Tiles at `{base}/ogc/tiles/v1` (contract §9): landing page, conformance, collections,
+ * each layer's tileset list and WebMercatorQuad tileset (also as TileJSON), the tile matrix set,
+ * and the tiles. Behind the same authentication as the feature API (the global guard: READER may
+ * read). Tiles are read live, so they are never cached as fresh: `Cache-Control: private,
+ * no-cache` and a strong ETag of the bytes let a client revalidate (304) without downloading an
+ * unchanged tile again.
  */
 @Controller(TILES_PATH.slice(1))
 export class TilesController {
+  private readonly logger = new Logger('Tiles');
+
   constructor(
     private readonly tiles: TilesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Get()
+  landing(@Req() req: Request): RawContent {
+    return this.document(req, 'landing', (links) => tilesLandingPage(links));
+  }
+
+  @Get('conformance')
+  conformance(@Req() req: Request): RawContent {
+    return this.document(req, 'conformance', (links) => tilesConformance(links));
+  }
+
   @Get('api')
   api(@Req() req: Request): RawContent {
-    const root = requestBase(req, this.config.contextPath, this.config.trustProxy) + TILES_PATH;
-    return new RawContent(OPENAPI, Buffer.from(JSON.stringify(tilesOpenApiDocument(root)), 'utf8'));
+    return this.document(req, 'api', (links) => tilesOpenApiDocument(links.root));
+  }
+
+  @Get('collections')
+  async collections(@Req() req: Request): Promise<StreamableFile> {
+    const format = tilesFormatOf(queryOf(req.originalUrl), 'collections');
+    const links = this.links(req);
+    const pages = this.tiles.collections()[Symbol.asyncIterator]();
+    const first = await pages.next();
+    const text = collectionsText(tileCollectionsLinks(links), (c) => tileCollectionDocument(links, c), first.done ? [] : first.value, pages);
+    return streamedBody(req, Readable.from(text, { objectMode: false }), TILES_MEDIA[format], this.logger);
+  }
+
+  @Get('collections/:collectionId')
+  async collection(@Req() req: Request, @Param('collectionId') id: string): Promise<RawContent> {
+    const format = tilesFormatOf(queryOf(req.originalUrl), 'collection');
+    const layer = await this.tiles.layer(id);
+    return json(format, tileCollectionDocument(this.links(req), layer.info));
+  }
+
+  @Get('collections/:collectionId/tiles')
+  async tilesets(@Req() req: Request, @Param('collectionId') id: string): Promise<RawContent> {
+    const format = tilesFormatOf(queryOf(req.originalUrl), 'tilesets');
+    const layer = await this.tiles.layer(id);
+    return json(format, tilesetList(this.links(req), layer.info));
+  }
+
+  @Get('collections/:collectionId/tiles/:tileMatrixSetId')
+  async tileset(@Req() req: Request, @Param('collectionId') id: string, @Param('tileMatrixSetId') matrixSet: string): Promise<RawContent> {
+    const format = tilesFormatOf(queryOf(req.originalUrl), 'tileset');
+    checkMatrixSet(matrixSet);
+    if (format === 'tilejson') {
+      const layer = await this.tiles.layerWithFields(id);
+      return json(format, tileJsonDocument(this.links(req), layer.info, layer.name, layer.fields));
+    }
+    const layer = await this.tiles.layer(id);
+    return json(format, tilesetDocument(this.links(req), layer.info, layer.name));
+  }
+
+  @Get('tileMatrixSets')
+  tileMatrixSets(@Req() req: Request): RawContent {
+    return this.document(req, 'tileMatrixSets', (links) => tileMatrixSetsDocument(links));
+  }
+
+  @Get('tileMatrixSets/:tileMatrixSetId')
+  tileMatrixSet(@Req() req: Request, @Param('tileMatrixSetId') matrixSet: string): RawContent {
+    checkMatrixSet(matrixSet);
+    return this.document(req, 'tileMatrixSet', (links) => tileMatrixSet(links));
   }
 
   @Get(TILE_PATH)
@@ -40,23 +114,41 @@ export class TilesController {
     @Param('tileCol') x: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Tagged | NoContent> {
-    if (matrixSet !== TILE_MATRIX_SET) throw new CatalogError('NOT_FOUND', `No such tile matrix set: '${matrixSet}'; tiles are served in ${TILE_MATRIX_SET}`);
+    checkMatrixSet(matrixSet);
     const address = parseTileAddress(z, y, x);
     const bytes = await this.tiles.tile(collectionId, address);
     res.setHeader('Cache-Control', 'private, no-cache');
     if (!bytes.length) return new NoContent();
     const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-    return new Tagged(new RawContent(MVT, bytes), etag);
+    return new Tagged(new RawContent(TILES_MEDIA.mvt, bytes), etag);
   }
 
   /** Any other method on a path of this API (405 with `Allow`), or an unknown path (404). Last. */
   @All(['', '*path'])
   unmatched(@Req() req: Request, @Res({ passthrough: true }) res: Response): never {
     const rest = req.path.slice(req.path.indexOf(TILES_PATH) + TILES_PATH.length).replace(/\/+$/, '');
-    if (/^(\/api|\/collections\/[^/]+\/tiles\/[^/]+\/[^/]+\/[^/]+\/[^/]+)$/.test(rest)) {
+    if (/^(|\/conformance|\/api|\/tileMatrixSets(\/[^/]+)?|\/collections(\/[^/]+(\/tiles(\/[^/]+(\/[^/]+\/[^/]+\/[^/]+)?)?)?)?)$/.test(rest)) {
       res.setHeader('Allow', 'GET, HEAD');
       throw new CatalogError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
     }
     throw new CatalogError('NOT_FOUND', `No such resource: ${req.path}`);
   }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private links(req: Request): TilesLinks {
+    return new TilesLinks(requestBase(req, this.config.contextPath, this.config.trustProxy) + TILES_PATH);
+  }
+
+  private document(req: Request, resource: TilesResource, build: (links: TilesLinks) => object): RawContent {
+    return json(tilesFormatOf(queryOf(req.originalUrl), resource), build(this.links(req)));
+  }
+}
+
+function checkMatrixSet(matrixSet: string): void {
+  if (matrixSet !== TILE_MATRIX_SET) throw new CatalogError('NOT_FOUND', `No such tile matrix set: '${matrixSet}'; tiles are served in ${TILE_MATRIX_SET}`);
+}
+
+function json(format: keyof typeof TILES_MEDIA, body: object): RawContent {
+  return new RawContent(TILES_MEDIA[format], Buffer.from(JSON.stringify(body), 'utf8'));
 }
