@@ -298,7 +298,7 @@ describe('addresses, layers and access', () => {
     const post = await request(url, { auth: server.admin, method: 'POST' });
     expect(post).toBeTextError(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
-    expect(await get(`${server.baseUrl}/ogc/tiles/v1/collections/${POINTS}/tiles`)).toBeTextError(404);
+    expect(await get(`${server.baseUrl}/ogc/tiles/v1/collections/${POINTS}/tiles/WebMercatorQuad/0/0`)).toBeTextError(404);
   });
 
   it('answers 502 naming the data store when its database cannot be reached', async () => {
@@ -322,7 +322,18 @@ describe('addresses, layers and access', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\.0\./);
     expect(doc.servers).toEqual([{ url: `${server.baseUrl}/ogc/tiles/v1` }]);
-    expect(Object.keys(doc.paths)).toEqual(['/api', '/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}']);
+    expect(Object.keys(doc.paths)).toEqual([
+      '/',
+      '/conformance',
+      '/api',
+      '/collections',
+      '/collections/{collectionId}',
+      '/collections/{collectionId}/tiles',
+      '/collections/{collectionId}/tiles/{tileMatrixSetId}',
+      '/tileMatrixSets',
+      '/tileMatrixSets/{tileMatrixSetId}',
+      '/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}',
+    ]);
     const op = doc.paths['/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}'].get;
     expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '304', '400', '401', '404', '409', '502']);
     expect(Object.keys(op.responses['200'].content)).toEqual([MVT]);
