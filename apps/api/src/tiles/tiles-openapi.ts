@@ -6,7 +6,6 @@ import { MAX_ZOOM, TILE_MATRIX_SET } from './tile-address';
 import { TILES_MEDIA } from './tiles-links';
 
 const MVT = TILES_MEDIA.mvt;
-const OPENAPI = TILES_MEDIA.openapi;
 /** The paths below the API's root, in the router's syntax: the controller serves exactly these. */
 export const TILE_PATH = 'collections/:collectionId/tiles/:tileMatrixSetId/:tileMatrix/:tileRow/:tileCol';
 
