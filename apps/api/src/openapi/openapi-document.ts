@@ -83,7 +83,7 @@ rolled back, and answers what the real write would (status, \`Location\`, body o
 \`Dry-Run: true\`; nothing is stored.
 
 **Beside /rest.** The published layers are also served by an OGC API - Features at
-\`{base}/ogc/features/v1\` and as vector tiles at \`{base}/ogc/tiles/v1\`, with the same
+\`{base}/ogc/features/v1\` and as OGC API - Tiles (vector tiles, TileJSON) at \`{base}/ogc/tiles/v1\`, with the same
 authentication; each describes itself in an OpenAPI 3.0 document at its \`/api\`.`;
 
 const ERROR_TEXT: Record<number, string> = {
