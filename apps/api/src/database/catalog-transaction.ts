@@ -75,9 +75,17 @@ export class CatalogTransaction {
 }
 
 /** Moves the changes the database noted in this transaction into the history, with who and which request. */
-function commitChangesSql(): string {
+export function commitChangesSql(): string {
   const context = currentChange();
   return `SELECT catalog_commit_changes(${sqlLiteral(changeUser(context))}, ${sqlLiteral(context.request)}, false)`;
+}
+
+/** A column's value as an SQL literal: a string, a boolean, a finite number or null. */
+export function sqlValue(value: unknown): string {
+  if (value === null || typeof value === 'string') return sqlLiteral(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new Error(`No SQL literal for a value of type ${typeof value}`);
 }
 
 /** A string as an SQL literal (standard_conforming_strings, PostgreSQL's default); NULL for null. */
