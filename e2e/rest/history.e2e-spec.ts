@@ -285,8 +285,11 @@ describeWithExternalCatalog('a write whose client leaves before the answer', () 
         });
         req.on('error', () => undefined);
         req.end(body);
-        for (let waiting = 0; !waiting;) {
+        for (let waiting = 0, tries = 0; !waiting; tries++) {
+          if (tries > 1000) throw new Error('the workspace INSERT never waited for the lock');
           await new Promise((r) => setTimeout(r, 20));
+          // Inside a transaction the activity view is read once: read it afresh.
+          await locker.query('SELECT pg_stat_clear_snapshot()');
           const { rows } = await locker.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'BEGIN; INSERT INTO workspace%' OR wait_event_type = 'Lock' AND query LIKE 'INSERT INTO "workspace"%'`,
           );
@@ -307,5 +310,5 @@ describeWithExternalCatalog('a write whose client leaves before the answer', () 
     } finally {
       await server.stop();
     }
-  });
+  }, 90_000);
 });
