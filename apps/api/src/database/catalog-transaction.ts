@@ -88,9 +88,14 @@ export function sqlValue(value: unknown): string {
   throw new Error(`No SQL literal for a value of type ${typeof value}`);
 }
 
-/** A string as an SQL literal (standard_conforming_strings, PostgreSQL's default); NULL for null. */
+/**
+ * A string as an SQL literal; NULL for null. A value holding a backslash is written as an escape
+ * string (E'…', backslashes doubled), which reads the same whatever standard_conforming_strings says:
+ * the server parses a whole batch before running its first statement, so a SET in it would come late.
+ */
 export function sqlLiteral(value: string | null): string {
   if (value === null) return 'NULL';
   if (value.includes('\0')) throw new Error('An SQL literal cannot hold NUL');
-  return `'${value.replace(/'/g, "''")}'`;
+  const quoted = value.replace(/'/g, "''");
+  return value.includes('\\') ? `E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
 }
