@@ -8,7 +8,7 @@
 // server spends per request (its processes' user + system time from /proc), on the 401 path (no
 // credentials: no database at all) and on the 200 path (issue 12 target for the 401 path of the
 // api: < 60 µs).
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
@@ -22,6 +22,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const processes = Number(process.env.WORKERS || availableParallelism());
 
+const loadAtStart = loadavg()[0];
 const catalog = await createDatabase('gc_bench_path');
 const api = await startApi(catalog.url, { workers: processes });
 const baselines = [];
@@ -54,7 +55,10 @@ try {
   }
   const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
   const line = (xs) => `${xs.map((x) => x.toFixed(0)).join(', ')} req/s (mean ${mean(xs).toFixed(0)})`;
-  console.log(`GET data store (XML, Basic auth), 32 connections, ${duration} s x ${rounds} rounds in turn, ${processes} process(es) each:`);
+  console.log(
+    `GET data store (XML, Basic auth), 32 connections, ${duration} s x ${rounds} rounds in turn, ${processes} process(es) each, ` +
+      `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (other work on the machine):`,
+  );
   console.log(`  api:  ${line(figures.api)}`);
   console.log(`  the card's stack alone (Nest + Express + passport Basic + TypeORM, one route), same query and bytes: ${line(figures.floor)}`);
   console.log(`  bare node:http + pg, same query and bytes: ${line(figures.bare)}`);

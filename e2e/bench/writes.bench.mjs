@@ -7,6 +7,7 @@
 // slower than one process; the api's CPU per POST <= 0.7 ms.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { createDatabase, startApi, treeCpuMs } from './lib.mjs';
 
@@ -54,6 +55,7 @@ async function run(api, admin, database, amount) {
   return { rate: r.requests.average, apiMs: apiMs / n, pgMs: pgMs / n };
 }
 
+const loadAtStart = loadavg()[0];
 const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
 await admin.connect();
 const setups = [];
@@ -70,7 +72,10 @@ try {
     for (const s of i % 2 ? [...setups].reverse() : setups) s.figures.push(await run(s.api, admin, s.catalog.name));
   }
   const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
-  console.log(`POST workspace (JSON, Basic auth), ${connections} connections, history on, PostgreSQL, ${duration} s x ${rounds} alternating rounds:`);
+  console.log(
+    `POST workspace (JSON, Basic auth), ${connections} connections, history on, PostgreSQL, ${duration} s x ${rounds} alternating rounds, ` +
+      `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (other work on the machine):`,
+  );
   for (const s of setups) {
     const rates = s.figures.map((f) => f.rate);
     console.log(

@@ -6,6 +6,7 @@
  * `HISTORY_DAYS` prunes.
  */
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { createStyle, createWorkspace } from '../support/catalog';
 import { describeWithExternalCatalog, startApi, withClient } from '../support/api-server';
@@ -260,4 +261,54 @@ describeWithExternalCatalog('history retention', () => {
       await withClient(process.env.TEST_DATABASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS "${new URL(first.databaseUrl!).pathname.slice(1)}"`));
     }
   });
+});
+
+describeWithExternalCatalog('a write whose client leaves before the answer', () => {
+  it('is recorded with its author and its request id once it commits', async () => {
+    const server = await startApi();
+    try {
+      const api = restClient(server);
+      const name = uniqueName('histgone');
+      let requestId: string | undefined;
+      await withClient(server.databaseUrl!, async (locker) => {
+        // Held until the client has gone: the workspace's INSERT waits for it.
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE workspace IN EXCLUSIVE MODE');
+        const body = JSON.stringify({ workspace: { name } });
+        const auth = `Basic ${Buffer.from(`${server.admin.user}:${server.admin.password}`).toString('base64')}`;
+        const req = request(`${server.restUrl}/workspaces`, {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        });
+        req.on('response', (res) => {
+          requestId = String(res.headers['x-request-id']);
+        });
+        req.on('error', () => undefined);
+        req.end(body);
+        for (let waiting = 0, tries = 0; !waiting; tries++) {
+          if (tries > 1000) throw new Error('the workspace INSERT never waited for the lock');
+          await new Promise((r) => setTimeout(r, 20));
+          // Inside a transaction the activity view is read once: read it afresh.
+          await locker.query('SELECT pg_stat_clear_snapshot()');
+          const { rows } = await locker.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'BEGIN; INSERT INTO workspace%' OR wait_event_type = 'Lock' AND query LIKE 'INSERT INTO "workspace"%'`,
+          );
+          waiting = rows[0].n;
+        }
+        req.destroy();
+        await new Promise((r) => setTimeout(r, 50));
+        await locker.query('COMMIT');
+      });
+      let changes: Change[] = [];
+      for (let i = 0; i < 50 && !changes.length; i++) {
+        changes = await changesOf(api, `/workspaces/${name}`);
+        if (!changes.length) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(requestId).toBeUndefined();
+      expect(changes.map((c) => [c.operation, c.user])).toEqual([['create', server.admin.user]]);
+      expect(changes[0].request).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
 });

@@ -75,14 +75,27 @@ export class CatalogTransaction {
 }
 
 /** Moves the changes the database noted in this transaction into the history, with who and which request. */
-function commitChangesSql(): string {
+export function commitChangesSql(): string {
   const context = currentChange();
   return `SELECT catalog_commit_changes(${sqlLiteral(changeUser(context))}, ${sqlLiteral(context.request)}, false)`;
 }
 
-/** A string as an SQL literal (standard_conforming_strings, PostgreSQL's default); NULL for null. */
+/** A column's value as an SQL literal: a string, a boolean, a finite number or null. */
+export function sqlValue(value: unknown): string {
+  if (value === null || typeof value === 'string') return sqlLiteral(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new Error(`No SQL literal for a value of type ${typeof value}`);
+}
+
+/**
+ * A string as an SQL literal; NULL for null. A value holding a backslash is written as an escape
+ * string (E'…', backslashes doubled), which reads the same whatever standard_conforming_strings says:
+ * the server parses a whole batch before running its first statement, so a SET in it would come late.
+ */
 export function sqlLiteral(value: string | null): string {
   if (value === null) return 'NULL';
   if (value.includes('\0')) throw new Error('An SQL literal cannot hold NUL');
-  return `'${value.replace(/'/g, "''")}'`;
+  const quoted = value.replace(/'/g, "''");
+  return value.includes('\\') ? `E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
 }

@@ -1,6 +1,7 @@
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
+import { sqlValue } from './catalog-transaction';
 
 /**
  * The columns of one entity as a plain-SQL select list and the reading of a row back into the
@@ -29,6 +30,23 @@ export class RowShape<Entity extends ObjectLiteral> {
     this.columns = this.metadata.columns.filter((c) => c.isSelect && !c.isVirtual).filter((c) => !seen.has(c.databaseName) && seen.add(c.databaseName));
     this.keys = this.columns.map((c) => `${alias}_${c.databaseName}`);
     this.select = this.columns.map((c, i) => `${alias}.${c.databaseName} AS "${this.keys[i]}"`).join(', ');
+  }
+
+  /**
+   * `INSERT INTO table AS alias (…) VALUES (…) RETURNING` the shape's columns, for the entity's
+   * properties in `fields` (what is left out gets the column's default), values as literals.
+   */
+  insert(table: string, fields: Partial<Entity>): string {
+    const names: string[] = [];
+    const values: string[] = [];
+    for (const [property, value] of Object.entries(fields)) {
+      if (value === undefined) continue;
+      const column = this.columns.find((c) => c.propertyName === property);
+      if (!column) throw new Error(`${this.metadata.name} has no column for '${property}'`);
+      names.push(column.databaseName);
+      values.push(sqlValue(value));
+    }
+    return `INSERT INTO ${table} AS ${this.alias} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING ${this.select}`;
   }
 
   /** The database names of the shape's columns, in order. */

@@ -10,7 +10,10 @@ import type { RestRequest } from './rest-request';
  * an rxjs chain and two async resources, and reads need nothing else from one.
  */
 export class RestHttpAdapter extends ExpressAdapter {
-  override async reply(response: Response, body: unknown, statusCode?: number): Promise<unknown> {
-    return super.reply(response, await respond(response.req as RestRequest, response, body as Parameters<typeof respond>[2]), statusCode);
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    const written = respond(response.req as RestRequest, response, body as Parameters<typeof respond>[2]);
+    // Most answers are written at once: no promise to wait for.
+    if (!(written instanceof Promise)) return super.reply(response, written, statusCode);
+    return written.then((sent) => super.reply(response, sent, statusCode));
   }
 }

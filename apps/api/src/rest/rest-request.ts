@@ -93,11 +93,22 @@ type BasedRequest = Request & { [REQUEST_BASE]?: string };
  * `proxyBaseUrl` when set, else {@link publicBaseUrl}), for {@link requestBase} to give every
  * link builder. A failure of `baseOf` leaves the request's own base.
  */
-export function publicBaseMiddleware(baseOf: (req: Request) => Promise<string>) {
+export function publicBaseMiddleware(baseOf: (req: Request) => string | Promise<string>) {
   return (req: Request, _res: unknown, next: (err?: unknown) => void): void => {
-    baseOf(req).then(
-      (base) => {
-        (req as BasedRequest)[REQUEST_BASE] = base;
+    let base: string | Promise<string>;
+    try {
+      base = baseOf(req);
+    } catch {
+      return next();
+    }
+    // Known at once (the usual case): no promise on the request path.
+    if (typeof base === 'string') {
+      (req as BasedRequest)[REQUEST_BASE] = base;
+      return next();
+    }
+    base.then(
+      (found) => {
+        (req as BasedRequest)[REQUEST_BASE] = found;
         next();
       },
       () => next(),

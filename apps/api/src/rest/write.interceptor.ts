@@ -1,5 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { CatalogDb } from '../database/catalog-db';
+import { runWrite } from '../history/change-context';
 import type { Response } from 'express';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { bodyLimitOf, needsBody, readBody } from './body-reader';
@@ -11,7 +12,8 @@ import type { RestRequest } from './rest-request';
  * `?dryRun=true` on a REST write (contract §7) runs the handler with its catalog transactions
  * joined into one that is rolled back (opened by the first of them, so what the write asks a data
  * store before holds no catalog connection), so the answer is the real one with `Dry-Run: true`
- * and nothing is stored or recorded. Reads have no interceptor at all: Nest then calls their handler directly, without
+ * and nothing is stored or recorded. The handler runs in the request's change context (who made
+ * its changes, `history/change-context.ts`). Reads have no interceptor at all: Nest then calls their handler directly, without
  * rxjs or an async resource per request. What any handler returns is written by
  * `RestHttpAdapter`.
  */
@@ -28,10 +30,10 @@ export class WriteInterceptor implements NestInterceptor {
       if (needsBody(req)) req.rest!.body = await readBody(req, bodyLimitOf(context.getHandler()));
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     };
-    // Every route with this interceptor is a write; a dry run is one of the REST API's.
-    if (!req.rest || !isDryRun(req.query.dryRun)) return from(handle());
+    // Every route with this interceptor is a write, run in its change context; a dry run is one of the REST API's.
+    if (!req.rest || !isDryRun(req.query.dryRun)) return from(runWrite(req, handle));
     res.setHeader('Dry-Run', 'true');
-    return from(this.db.oneTransaction({ dryRun: true }, handle));
+    return from(runWrite(req, () => this.db.oneTransaction({ dryRun: true }, handle)));
   }
 }
 

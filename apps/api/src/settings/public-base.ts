@@ -18,6 +18,8 @@ interface Reading {
   /** How long it is good for. */
   ttl: number;
   value: Promise<string | null>;
+  /** The value once {@link value} has settled: the request path then needs no promise. */
+  settled?: { value: string | null };
 }
 
 /**
@@ -77,9 +79,15 @@ export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown
     this.reading = undefined;
   }
 
-  /** The public base URL for links answering `req` (no trailing slash; context path included). */
-  async of(req: Request): Promise<string> {
-    return (await this.proxyBaseUrl()) ?? publicBaseUrl(req, this.config.contextPath, this.config.trustProxy);
+  /**
+   * The public base URL for links answering `req` (no trailing slash; context path included): at
+   * once while the cached setting is fresh (every request asks), else once it has been read.
+   */
+  of(req: Request): string | Promise<string> {
+    const own = (proxy: string | null) => proxy ?? publicBaseUrl(req, this.config.contextPath, this.config.trustProxy);
+    const reading = this.proxyBaseUrl();
+    const settled = this.reading?.value === reading ? this.reading.settled : undefined;
+    return settled ? own(settled.value) : reading.then(own);
   }
 
   /**
@@ -95,12 +103,14 @@ export class PublicBase implements OnApplicationBootstrap, OnApplicationShutdown
     reading.value = this.read().then(
       (value) => {
         this.failing = false;
+        reading.settled = { value };
         return value;
       },
       (err: unknown) => {
         reading.ttl = RETRY_MS;
         if (!this.failing) this.logger.warn(`Cannot read proxyBaseUrl: ${(err as Error).message}; links use the request's base until it can be read`);
         this.failing = true;
+        reading.settled = { value: null };
         return null;
       },
     );

@@ -48,6 +48,12 @@ export class WorkspaceRepository extends CatalogRepository<WorkspaceEntity> {
     return orderedPages<{ name: string }>(this.db, 'SELECT name FROM workspace WHERE true', [], 'name', (w) => w.name);
   }
 
+  /** Creates a workspace in a catalog transaction of its own, in one round trip (see `CatalogDb.writeAtOnce`); returns it as stored. */
+  async insertAlone(fields: Pick<WorkspaceEntity, 'name' | 'namespaceUri' | 'isolated'>): Promise<WorkspaceEntity> {
+    const [row] = await this.db.writeAtOnce<Record<string, unknown>>(this.shape.insert(this.table, fields));
+    return this.shape.read(row);
+  }
+
   /** A new workspace record (not saved). */
   create(fields: Pick<WorkspaceEntity, 'name' | 'namespaceUri' | 'isolated'>): WorkspaceEntity {
     return this.orm().create(fields);

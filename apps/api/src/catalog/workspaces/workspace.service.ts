@@ -88,10 +88,19 @@ export class WorkspaceService {
     }
     const uri = input.namespaceUri ?? `http://${name}`;
     checkUri(uri, name);
+    const fields = { name, namespaceUri: uri, isolated: input.isolated ?? false };
+    // The usual create is one statement: one round trip, not a transaction of three.
+    if (!makeDefault) {
+      try {
+        return await this.rows.insertAlone(fields);
+      } catch (err) {
+        throw conflict(err, name, uri);
+      }
+    }
     return this.db.transaction(async (tx) => {
       let saved: WorkspaceEntity;
       try {
-        saved = await this.rows.save(tx, this.rows.create({ name, namespaceUri: uri, isolated: input.isolated ?? false }));
+        saved = await this.rows.save(tx, this.rows.create(fields));
       } catch (err) {
         throw conflict(err, name, uri);
       }
