@@ -1,0 +1,320 @@
+// The syntax tree → one PostGIS boolean expression. Every value the client wrote becomes a `$n`
+// parameter (appended to the caller's list), with an explicit cast so PostgreSQL never has to guess;
+// every identifier is the scope's own SQL. Whatever cannot be applied — a column the scope does not
+// publish, a type that cannot be compared, an unknown function, ACCENTI without `unaccent` — is a
+// CqlError naming the token and its position: a filter is applied whole or refused, never in part.
+import { boxGeometry } from './box';
+import { CqlError } from './cql-error';
+import type { CqlExpression, CqlGeometry, CqlNode, CqlSource, CqlSpatialOp, CqlTemporalOp } from './cql-node';
+import type { CqlColumnType, CqlScope } from './cql-scope';
+
+type ValueType = CqlColumnType | 'interval';
+
+interface Compiled {
+  sql: string;
+  type: ValueType;
+}
+
+const SPATIAL_SQL: Record<CqlSpatialOp, string> = {
+  s_intersects: 'ST_Intersects',
+  s_disjoint: 'ST_Disjoint',
+  s_within: 'ST_Within',
+  s_contains: 'ST_Contains',
+  s_crosses: 'ST_Crosses',
+  s_overlaps: 'ST_Overlaps',
+  s_touches: 'ST_Touches',
+  s_equals: 'ST_Equals',
+};
+
+const METRES: Record<string, number> = {
+  meters: 1,
+  kilometers: 1000,
+  feet: 0.3048,
+  'statute miles': 1609.344,
+  'nautical miles': 1852,
+};
+
+/** Allen's relations between a = [as, ae] and b = [bs, be] (an instant has s = e). */
+const TEMPORAL_SQL: Record<CqlTemporalOp, (as: string, ae: string, bs: string, be: string) => string> = {
+  t_after: (as, _ae, _bs, be) => `${as} > ${be}`,
+  t_before: (_as, ae, bs) => `${ae} < ${bs}`,
+  t_contains: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} > ${be}`,
+  t_disjoint: (as, ae, bs, be) => `(${as} > ${be} OR ${ae} < ${bs})`,
+  t_during: (as, ae, bs, be) => `${as} > ${bs} AND ${ae} < ${be}`,
+  t_equals: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} = ${be}`,
+  t_finishedby: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} = ${be}`,
+  t_finishes: (as, ae, bs, be) => `${as} > ${bs} AND ${ae} = ${be}`,
+  t_intersects: (as, ae, bs, be) => `${as} <= ${be} AND ${ae} >= ${bs}`,
+  t_meets: (_as, ae, bs) => `${ae} = ${bs}`,
+  t_metby: (as, _ae, _bs, be) => `${as} = ${be}`,
+  t_overlappedby: (as, ae, bs, be) => `${as} > ${bs} AND ${as} < ${be} AND ${ae} > ${be}`,
+  t_overlaps: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} > ${bs} AND ${ae} < ${be}`,
+  t_startedby: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} > ${be}`,
+  t_starts: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} < ${be}`,
+};
+
+/**
+ * Translates a filter to a SQL boolean expression over the scope's columns, appending its values
+ * to `params` (the expression's placeholders continue that list's numbering).
+ */
+export function compileCql(node: CqlNode, scope: CqlScope, params: unknown[]): string {
+  return new Translator(scope, params).predicate(node);
+}
+
+class Translator {
+  constructor(
+    private readonly scope: CqlScope,
+    private readonly params: unknown[],
+  ) {}
+
+  predicate(node: CqlNode): string {
+    switch (node.kind) {
+      case 'and':
+      case 'or':
+        return `(${node.args.map((a) => this.predicate(a)).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;
+      case 'not':
+        return `(NOT ${this.predicate(node.arg)})`;
+      case 'literal':
+        return node.value ? 'TRUE' : 'FALSE';
+      case 'compare': {
+        const [l, r] = this.comparable(node.left, node.right, node);
+        return `(${l.sql} ${node.op} ${r.sql})`;
+      }
+      case 'like': {
+        const v = this.value(node.value);
+        const p = this.value(node.pattern);
+        if (p.type !== 'string') this.fail('A LIKE pattern must be a string', node.pattern);
+        const text = v.type === 'string' ? v.sql : v.type === 'geometry' ? this.fail('LIKE applies to strings', node.value) : `(${v.sql})::text`;
+        return `(${text} ${node.insensitive ? 'ILIKE' : 'LIKE'} ${p.sql})`;
+      }
+      case 'between': {
+        const [v, lo] = this.comparable(node.value, node.low, node);
+        const [, hi] = this.comparable(node.value, node.high, node);
+        if (!isOrdered(v.type)) this.fail(`BETWEEN does not apply to a ${v.type}`, node.value);
+        return `(${v.sql} BETWEEN ${lo.sql} AND ${hi.sql})`;
+      }
+      case 'in': {
+        const v = this.value(node.value);
+        const list = node.list.map((item) => this.comparable(node.value, item, item)[1].sql);
+        return `(${v.sql} IN (${list.join(', ')}))`;
+      }
+      case 'isNull':
+        return `(${this.value(node.value).sql} IS NULL)`;
+      case 'spatial':
+        return `${SPATIAL_SQL[node.op]}(${this.geometry(node.left).sql}, ${this.geometry(node.right).sql})`;
+      case 'relate':
+        return `ST_Relate(${this.geometry(node.left).sql}, ${this.geometry(node.right).sql}, ${this.param(node.pattern, 'text')})`;
+      case 'bbox': {
+        const [w, s, e, n] = node.box;
+        if (![w, s, e, n].every(Number.isFinite) || s > n) this.fail('Not a valid bounding box', node);
+        const box = this.geometryLiteral(boxGeometry(w, s, e, n), node.srid, node);
+        return `ST_Intersects(${this.geometry(node.value).sql}, ${box})`;
+      }
+      case 'distance':
+        return this.distance(node);
+      case 'temporal':
+        return this.temporal(node);
+      case 'predicateFunction':
+        return this.fail(`Unknown function "${node.name}"`, node);
+    }
+  }
+
+  // ---- values
+
+  private value(e: CqlExpression): Compiled {
+    switch (e.kind) {
+      case 'property':
+        return this.property(e);
+      case 'string':
+        return { sql: this.param(e.value, 'text'), type: 'string' };
+      case 'number':
+        if (!Number.isFinite(e.value)) this.fail('Not a finite number', e);
+        if (e.integer && Number.isSafeInteger(e.value)) return { sql: this.param(e.value, 'bigint'), type: 'integer' };
+        return { sql: this.param(e.value, 'double precision'), type: 'number' };
+      case 'boolean':
+        return { sql: this.param(e.value, 'boolean'), type: 'boolean' };
+      case 'date':
+        return { sql: this.param(e.value, 'date'), type: 'date' };
+      case 'timestamp':
+        return { sql: this.param(e.value, 'timestamptz'), type: 'timestamp' };
+      case 'geometry':
+        return { sql: this.geometryLiteral(e.geometry, e.srid, e), type: 'geometry' };
+      case 'arithmetic': {
+        const l = this.number(e.left);
+        const r = this.number(e.right);
+        const type = e.op !== '/' && e.op !== '^' && l.type === 'integer' && r.type === 'integer' ? 'integer' : 'number';
+        // Division by zero answers NULL (the row does not match) rather than failing the whole request.
+        switch (e.op) {
+          case '/':
+            return { sql: `((${l.sql})::double precision / NULLIF(${r.sql}, 0))`, type };
+          case '%':
+            return { sql: `mod((${l.sql})::numeric, NULLIF(${r.sql}, 0)::numeric)`, type };
+          case 'div':
+            return { sql: `div((${l.sql})::numeric, NULLIF(${r.sql}, 0)::numeric)`, type };
+          case '^':
+            return { sql: `power(${l.sql}, ${r.sql})`, type };
+          default:
+            return { sql: `(${l.sql} ${e.op} ${r.sql})`, type };
+        }
+      }
+      case 'negate': {
+        const v = this.number(e.arg);
+        return { sql: `(-${v.sql})`, type: v.type };
+      }
+      case 'casei': {
+        const v = this.value(e.arg);
+        if (v.type !== 'string') this.fail('CASEI applies to strings', e.arg);
+        return { sql: `lower(${v.sql})`, type: 'string' };
+      }
+      case 'accenti': {
+        if (!this.scope.unaccent) this.fail("ACCENTI needs PostgreSQL's unaccent extension, which the store's database does not have", e);
+        const v = this.value(e.arg);
+        if (v.type !== 'string') this.fail('ACCENTI applies to strings', e.arg);
+        return { sql: `unaccent(${v.sql})`, type: 'string' };
+      }
+      case 'interval':
+        return this.fail('An interval is only allowed in a temporal predicate', e);
+      case 'array':
+        return this.fail('Arrays are not supported', e);
+      case 'function':
+        return this.fail(`Unknown function "${e.name}"`, e);
+    }
+  }
+
+  private property(e: CqlExpression & { kind: 'property' }): Compiled {
+    const column = this.column(e.name);
+    if (!column) this.fail(`Unknown property "${e.name}" (not a published attribute)`, e);
+    return { sql: column.sql, type: column.type };
+  }
+
+  /** Exact name first; else the one published name that matches ignoring case. */
+  private column(name: string) {
+    const exact = this.scope.columns.get(name);
+    if (exact) return exact;
+    const lower = name.toLowerCase();
+    const matches = [...this.scope.columns.keys()].filter((k) => k.toLowerCase() === lower);
+    return matches.length === 1 ? this.scope.columns.get(matches[0]) : undefined;
+  }
+
+  private number(e: CqlExpression): Compiled {
+    const v = this.value(e);
+    if (v.type !== 'number' && v.type !== 'integer') this.fail(`Arithmetic needs numbers, not a ${v.type}`, e);
+    return v;
+  }
+
+  /** Both sides of a comparison, checked to be of comparable types; a string compared with a date becomes a date. */
+  private comparable(left: CqlExpression, right: CqlExpression, at: CqlSource): [Compiled, Compiled] {
+    const l = this.value(left);
+    const r = this.retype(right, l.type);
+    const l2 = l.type === 'string' && left.kind === 'string' ? this.retypeCompiled(left, l, r.type) : l;
+    if (!compatible(l2.type, r.type)) this.fail(`Cannot compare ${l2.type} with ${r.type}`, at);
+    if (l2.type === 'geometry') this.fail('Geometries are compared with spatial predicates (S_EQUALS, S_INTERSECTS…)', at);
+    return [l2, r];
+  }
+
+  /** A string literal set against a date or timestamp is read as one (ECQL writes dates as strings). */
+  private retype(e: CqlExpression, against: ValueType): Compiled {
+    if (e.kind === 'string' && (against === 'date' || against === 'timestamp')) return this.temporalString(e, against);
+    return this.value(e);
+  }
+
+  private retypeCompiled(e: CqlExpression & { kind: 'string' }, compiled: Compiled, against: ValueType): Compiled {
+    if (against !== 'date' && against !== 'timestamp') return compiled;
+    this.params.pop();
+    return this.temporalString(e, against);
+  }
+
+  private temporalString(e: CqlExpression & { kind: 'string' }, against: 'date' | 'timestamp'): Compiled {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(e.value) && !Number.isNaN(Date.parse(e.value))) return { sql: this.param(e.value, 'date'), type: 'date' };
+    if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(e.value) && !Number.isNaN(Date.parse(e.value)))
+      return { sql: this.param(e.value, 'timestamptz'), type: 'timestamp' };
+    return this.fail(`Not a valid ${against}`, e);
+  }
+
+  // ---- geometry
+
+  private geometry(e: CqlExpression): Compiled {
+    const v = this.value(e);
+    if (v.type !== 'geometry') this.fail(`Expected a geometry, not a ${v.type}`, e);
+    return v;
+  }
+
+  /** A literal in the filter's CRS (or its own), set in the geometry column's SRID. */
+  private geometryLiteral(g: CqlGeometry, srid: number | undefined, at: CqlSource): string {
+    const target = this.scope.geometry;
+    if (!target) this.fail('This feature type publishes no geometry', at);
+    const from = srid ?? this.scope.filterCrsSrid ?? 4326;
+    const parsed = `ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON(${this.param(JSON.stringify(g), 'text')})), ${this.param(from, 'integer')})`;
+    if (from === target.srid || !target.srid) return target.srid ? parsed : `ST_SetSRID(${parsed}, 0)`;
+    return `ST_Transform(${parsed}, ${this.param(target.srid, 'integer')})`;
+  }
+
+  private distance(node: CqlNode & { kind: 'distance' }): string {
+    if (!Number.isFinite(node.distance) || node.distance < 0) this.fail('A distance must be a non-negative number', node);
+    const l = this.geometry(node.left).sql;
+    const r = this.geometry(node.right).sql;
+    const metres = node.distance * METRES[node.units];
+    let within: string;
+    if (this.scope.geometry?.geographic) {
+      // On the spheroid, after a bounding-box prefilter the geometry index can answer: the literal's
+      // box grown by the distance in degrees (longitude degrees shrink with the cosine of the
+      // latitude), also shifted by ±360° for boxes that cross the antimeridian.
+      const m = this.param(metres, 'double precision');
+      const dy = `(${m} / 110574.0 * 1.01 + 1e-9)`;
+      const lat = `least(89.999999, greatest(abs(ST_YMin(${r})), abs(ST_YMax(${r}))) + ${dy})`;
+      const dx = `(${m} / (111320.0 * cos(radians(${lat}))) * 1.01 + 1e-9)`;
+      const box = `ST_Expand(${r}, ${dx}, ${dy})`;
+      const prefilter = `(${l} && ${box} OR ${l} && ST_Translate(${box}, 360, 0) OR ${l} && ST_Translate(${box}, -360, 0))`;
+      within = `(${prefilter} AND ST_DWithin((${l})::geography, (${r})::geography, ${m}, true))`;
+    } else {
+      // A projected CRS: the distance in its units, taken to be metres.
+      within = `ST_DWithin(${l}, ${r}, ${this.param(metres, 'double precision')})`;
+    }
+    return node.op === 'dwithin' ? within : `(NOT ${within})`;
+  }
+
+  // ---- time
+
+  private temporal(node: CqlNode & { kind: 'temporal' }): string {
+    const [as, ae] = this.period(node.left, node.right);
+    const [bs, be] = this.period(node.right, node.left);
+    return `(${TEMPORAL_SQL[node.op](as, ae, bs, be)})`;
+  }
+
+  /** An instant or interval as [start, end] SQL; an open end is ±infinity. */
+  private period(e: CqlExpression, other: CqlExpression): [string, string] {
+    if (e.kind === 'interval') {
+      const end = (x: CqlExpression | '..', infinity: string) => (x === '..' ? `'${infinity}'::timestamptz` : this.instant(x));
+      return [end(e.start, '-infinity'), end(e.end, 'infinity')];
+    }
+    void other;
+    const sql = this.instant(e);
+    return [sql, sql];
+  }
+
+  private instant(e: CqlExpression): string {
+    const v = e.kind === 'string' ? this.temporalString(e, 'timestamp') : this.value(e);
+    if (v.type !== 'date' && v.type !== 'timestamp') this.fail(`Expected a date or timestamp, not a ${v.type}`, e);
+    return v.sql;
+  }
+
+  // ---- helpers
+
+  private param(value: unknown, cast: string): string {
+    this.params.push(value);
+    return `$${this.params.length}::${cast}`;
+  }
+
+  private fail(message: string, at: CqlSource): never {
+    throw new CqlError(message, at.pos, at.token);
+  }
+}
+
+function isOrdered(t: ValueType): boolean {
+  return t === 'number' || t === 'integer' || t === 'string' || t === 'date' || t === 'timestamp';
+}
+
+function compatible(a: ValueType, b: ValueType): boolean {
+  const family = (t: ValueType) => (t === 'integer' ? 'number' : t === 'date' ? 'timestamp' : t);
+  return family(a) === family(b);
+}

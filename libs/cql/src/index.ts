@@ -1,0 +1,5 @@
+export { compileCql } from './compile';
+export { CqlError } from './cql-error';
+export type * from './cql-node';
+export type { CqlColumnType, CqlScope } from './cql-scope';
+export { CQL_LANGUAGES, parseCql, type CqlLanguage } from './parse';

@@ -1,0 +1,17 @@
+import type { CqlNode } from './cql-node';
+import { parseJson } from './json-parser';
+import { parseText } from './text-parser';
+
+/** The filter languages OGC API - Features Part 3 names (`filter-lang`), plus GeoServer's ECQL. */
+export type CqlLanguage = 'cql2-text' | 'cql2-json' | 'cql-text' | 'ecql-text';
+
+export const CQL_LANGUAGES: readonly CqlLanguage[] = ['cql2-text', 'cql2-json', 'cql-text', 'ecql-text'];
+
+/**
+ * Reads a filter into the one syntax tree. The text languages share one grammar (CQL2 text with
+ * ECQL's spellings), so `cql2-text` also takes what GeoServer's ECQL writes; `cql2-json` takes the
+ * JSON text. Throws a CqlError naming the token and its 1-based position.
+ */
+export function parseCql(text: string, lang: CqlLanguage): CqlNode {
+  return lang === 'cql2-json' ? parseJson(text) : parseText(text);
+}
