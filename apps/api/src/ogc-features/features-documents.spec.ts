@@ -30,9 +30,9 @@ describe('landingPage', () => {
 });
 
 describe('conformance', () => {
-  it('declares core, GeoJSON and OpenAPI 3.0', () => {
+  it('declares core, GeoJSON, OpenAPI 3.0, queryables and sorting', () => {
     expect((conformance(links) as { conformsTo: string[] }).conformsTo).toEqual(CONFORMANCE_CLASSES);
-    expect(CONFORMANCE_CLASSES.map((c) => c.split('/').pop())).toEqual(['core', 'geojson', 'oas30']);
+    expect(CONFORMANCE_CLASSES.map((c) => c.split('/').pop())).toEqual(['core', 'geojson', 'oas30', 'queryables', 'sorting']);
   });
 });
 
@@ -53,6 +53,18 @@ describe('collectionDocument', () => {
           rel: 'items',
           type: 'application/json',
           title: 'Features as GeoJSON, labelled application/json',
+        },
+        {
+          href: `${root}/collections/topp:states/queryables`,
+          rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables',
+          type: 'application/schema+json',
+          title: 'What a filter or sortby may name (JSON Schema)',
+        },
+        {
+          href: `${root}/collections/topp:states/queryables?f=json`,
+          rel: 'queryables',
+          type: 'application/json',
+          title: 'What a filter or sortby may name, with the older queryables list',
         },
       ],
     });

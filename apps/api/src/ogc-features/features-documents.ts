@@ -7,12 +7,20 @@ import { Bbox, collectionBbox, CRS84 } from './crs84-box';
 import { FeaturesLinks, Link, link, withFormat } from './features-links';
 import type { MediaKey } from './features-params';
 
-/** Conformance classes this API meets (Part 1: core, GeoJSON, OpenAPI 3.0; no HTML). */
+/**
+ * Conformance classes this API meets: Part 1 (core, GeoJSON, OpenAPI 3.0; no HTML), Part 3's
+ * queryables, and Part 8's sorting (`sortby`).
+ */
 export const CONFORMANCE_CLASSES = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
+  'http://www.opengis.net/spec/ogcapi-features-8/1.0/conf/sorting',
 ];
+
+/** The link relation of a collection's queryables (OGC's registered one). */
+export const QUERYABLES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';
 
 /** A published layer as a collection: an enabled layer of an enabled feature type. */
 export interface CollectionInfo {
@@ -77,6 +85,9 @@ export function collectionDocument(links: FeaturesLinks, c: CollectionInfo): Col
       link(links.collection(c.id), 'self', 'json', 'This collection'),
       link(links.items(c.id), 'items', 'geojson', 'Features as GeoJSON'),
       link(links.items(c.id, [['f', 'json']]), 'items', 'json', 'Features as GeoJSON, labelled application/json'),
+      link(links.queryables(c.id), QUERYABLES_REL, 'schema', 'What a filter or sortby may name (JSON Schema)'),
+      // GDAL's OAPIF driver up to 3.6 follows `queryables` of type application/json, in the older form.
+      link(links.queryables(c.id, [['f', 'json']]), 'queryables', 'json', 'What a filter or sortby may name, with the older queryables list'),
     ],
   };
 }
