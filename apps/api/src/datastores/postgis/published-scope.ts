@@ -80,13 +80,6 @@ export function clientCondition(scope: PublishedScope, node: CqlNode, filterCrsS
   return (params) => compileCql(node, cql, params);
 }
 
-/** The conditions ANDed, or undefined when there is none. */
-export function allOf(conditions: Array<SqlCondition | undefined>): SqlCondition | undefined {
-  const present = conditions.filter((c): c is SqlCondition => c !== undefined);
-  if (present.length <= 1) return present[0];
-  return (params) => present.map((c) => `(${c(params)})`).join(' AND ');
-}
-
 /** The type a filter compares values of this binding as; undefined when it cannot (bytes, arrays, hstore, UUIDs). */
 export function scopeType(binding: string): ScopeColumnType | undefined {
   return BINDING_TYPES[binding];
