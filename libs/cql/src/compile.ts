@@ -35,22 +35,22 @@ const METRES: Record<string, number> = {
 };
 
 /** Allen's relations between a = [as, ae] and b = [bs, be] (an instant has s = e). */
-const TEMPORAL_SQL: Record<CqlTemporalOp, (as: string, ae: string, bs: string, be: string) => string> = {
-  t_after: (as, _ae, _bs, be) => `${as} > ${be}`,
-  t_before: (_as, ae, bs) => `${ae} < ${bs}`,
-  t_contains: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} > ${be}`,
-  t_disjoint: (as, ae, bs, be) => `(${as} > ${be} OR ${ae} < ${bs})`,
-  t_during: (as, ae, bs, be) => `${as} > ${bs} AND ${ae} < ${be}`,
-  t_equals: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} = ${be}`,
-  t_finishedby: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} = ${be}`,
-  t_finishes: (as, ae, bs, be) => `${as} > ${bs} AND ${ae} = ${be}`,
-  t_intersects: (as, ae, bs, be) => `${as} <= ${be} AND ${ae} >= ${bs}`,
-  t_meets: (_as, ae, bs) => `${ae} = ${bs}`,
-  t_metby: (as, _ae, _bs, be) => `${as} = ${be}`,
-  t_overlappedby: (as, ae, bs, be) => `${as} > ${bs} AND ${as} < ${be} AND ${ae} > ${be}`,
-  t_overlaps: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} > ${bs} AND ${ae} < ${be}`,
-  t_startedby: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} > ${be}`,
-  t_starts: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} < ${be}`,
+const TEMPORAL_SQL: Record<CqlTemporalOp, (p: Record<'as' | 'ae' | 'bs' | 'be', string>) => string> = {
+  t_after: (p) => `${p.as} > ${p.be}`,
+  t_before: (p) => `${p.ae} < ${p.bs}`,
+  t_contains: (p) => `${p.as} < ${p.bs} AND ${p.ae} > ${p.be}`,
+  t_disjoint: (p) => `(${p.as} > ${p.be} OR ${p.ae} < ${p.bs})`,
+  t_during: (p) => `${p.as} > ${p.bs} AND ${p.ae} < ${p.be}`,
+  t_equals: (p) => `${p.as} = ${p.bs} AND ${p.ae} = ${p.be}`,
+  t_finishedby: (p) => `${p.as} < ${p.bs} AND ${p.ae} = ${p.be}`,
+  t_finishes: (p) => `${p.as} > ${p.bs} AND ${p.ae} = ${p.be}`,
+  t_intersects: (p) => `${p.as} <= ${p.be} AND ${p.ae} >= ${p.bs}`,
+  t_meets: (p) => `${p.ae} = ${p.bs}`,
+  t_metby: (p) => `${p.as} = ${p.be}`,
+  t_overlappedby: (p) => `${p.as} > ${p.bs} AND ${p.as} < ${p.be} AND ${p.ae} > ${p.be}`,
+  t_overlaps: (p) => `${p.as} < ${p.bs} AND ${p.ae} > ${p.bs} AND ${p.ae} < ${p.be}`,
+  t_startedby: (p) => `${p.as} = ${p.bs} AND ${p.ae} > ${p.be}`,
+  t_starts: (p) => `${p.as} = ${p.bs} AND ${p.ae} < ${p.be}`,
 };
 
 /**
@@ -276,19 +276,25 @@ class Translator {
   // ---- time
 
   private temporal(node: CqlNode & { kind: 'temporal' }): string {
-    const [as, ae] = this.period(node.left, node.right);
-    const [bs, be] = this.period(node.right, node.left);
-    return `(${TEMPORAL_SQL[node.op](as, ae, bs, be)})`;
+    // Ends are compiled when a relation reads them: every parameter must appear in the SQL.
+    const [as, ae] = this.period(node.left);
+    const [bs, be] = this.period(node.right);
+    const ends = { as, ae, bs, be };
+    const read = new Proxy({} as Record<keyof typeof ends, string>, { get: (_t, k: keyof typeof ends) => ends[k]() });
+    return `(${TEMPORAL_SQL[node.op](read)})`;
   }
 
-  /** An instant or interval as [start, end] SQL; an open end is ±infinity. */
-  private period(e: CqlExpression, other: CqlExpression): [string, string] {
+  /** An instant or interval as [start, end] SQL (compiled once, on first use); an open end is ±infinity. */
+  private period(e: CqlExpression): [() => string, () => string] {
+    const once = (f: () => string) => {
+      let sql: string | undefined;
+      return () => (sql ??= f());
+    };
     if (e.kind === 'interval') {
-      const end = (x: CqlExpression | '..', infinity: string) => (x === '..' ? `'${infinity}'::timestamptz` : this.instant(x));
+      const end = (x: CqlExpression | '..', infinity: string) => once(() => (x === '..' ? `'${infinity}'::timestamptz` : this.instant(x)));
       return [end(e.start, '-infinity'), end(e.end, 'infinity')];
     }
-    void other;
-    const sql = this.instant(e);
+    const sql = once(() => this.instant(e));
     return [sql, sql];
   }
 
