@@ -15,6 +15,7 @@ const TEMPORAL = new Set(
     .split(' ')
     .map((s) => `t_${s}`),
 );
+const KNOWN_OPS = new Set([...COMPARISONS, ...ARITHMETIC, ...SPATIAL, ...TEMPORAL, 'and', 'or', 'not', 'like', 'between', 'in', 'isnull', 'casei', 'accenti']);
 const GEOMETRY_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']);
 
 export function parseJson(text: string): CqlNode {
@@ -35,10 +36,12 @@ function operation(at: Located): { op: string; opAt: Located; args: Located[] } 
   const op = at.members?.get('op');
   if (!op) return null;
   if (typeof op.value !== 'string') fail('"op" must be a string', op);
+  // The standard's schema spells some names in camel case (isNull, t_finishedBy): names are matched ignoring case.
+  const name = KNOWN_OPS.has(op.value.toLowerCase()) ? op.value.toLowerCase() : op.value;
   const args = at.members!.get('args');
   if (!args || !args.items) fail(`"${op.value}" needs an "args" array`, args ?? at);
   for (const key of at.members!.keys()) if (key !== 'op' && key !== 'args') fail(`Unexpected member "${key}"`, at.members!.get(key)!);
-  return { op: op.value, opAt: op, args: args.items };
+  return { op: name, opAt: op, args: args.items };
 }
 
 function arity(o: { op: string; opAt: Located; args: Located[] }, n: number): void {
@@ -77,7 +80,7 @@ function booleanExpression(at: Located): CqlNode {
     if (!list.items || !list.items.length) fail('"in" takes a value and a non-empty array', list);
     return { kind: 'in', value: scalar(o.args[0]), list: list.items.map(scalar), ...s };
   }
-  if (op === 'isNull') {
+  if (op === 'isnull') {
     arity(o, 1);
     return { kind: 'isNull', value: scalar(o.args[0]), ...s };
   }

@@ -96,6 +96,13 @@ class TextParser {
 
   private booleanPrimary(): CqlNode {
     const t = this.peek();
+    if (this.isPunct('[')) {
+      // ECQL brackets a condition with [ ] as well as ( ).
+      this.i++;
+      const node = this.booleanExpression();
+      this.expectPunct(']');
+      return node;
+    }
     if (this.isPunct('(')) {
       // "(" may open a boolean group or an arithmetic one: "(a + 1) > 2". Try the group first.
       const start = this.i;
