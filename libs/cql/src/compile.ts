@@ -7,6 +7,7 @@ import { boxGeometry } from './box';
 import { CqlError } from './cql-error';
 import type { CqlExpression, CqlGeometry, CqlNode, CqlSource, CqlSpatialOp, CqlTemporalOp } from './cql-node';
 import type { CqlColumnType, CqlScope } from './cql-scope';
+import { isDate, isTimestamp } from './temporal-literals';
 
 type ValueType = CqlColumnType | 'interval';
 
@@ -14,6 +15,9 @@ interface Compiled {
   sql: string;
   type: ValueType;
 }
+
+/** PostgreSQL takes at most 65535 parameters in one statement; a filter keeps well below. */
+const MAX_PARAMS = 10_000;
 
 const SPATIAL_SQL: Record<CqlSpatialOp, string> = {
   s_intersects: 'ST_Intersects',
@@ -82,8 +86,7 @@ class Translator {
       }
       case 'like': {
         const v = this.value(node.value);
-        const p = this.value(node.pattern);
-        if (p.type !== 'string') this.fail('A LIKE pattern must be a string', node.pattern);
+        const p = this.value(likePattern(node.pattern));
         const text = v.type === 'string' ? v.sql : v.type === 'geometry' ? this.fail('LIKE applies to strings', node.value) : `(${v.sql})::text`;
         return `(${text} ${node.insensitive ? 'ILIKE' : 'LIKE'} ${p.sql})`;
       }
@@ -225,9 +228,8 @@ class Translator {
   }
 
   private temporalString(e: CqlExpression & { kind: 'string' }, against: 'date' | 'timestamp'): Compiled {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(e.value) && !Number.isNaN(Date.parse(e.value))) return { sql: this.param(e.value, 'date'), type: 'date' };
-    if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(e.value) && !Number.isNaN(Date.parse(e.value)))
-      return { sql: this.param(e.value, 'timestamptz'), type: 'timestamp' };
+    if (isDate(e.value)) return { sql: this.param(e.value, 'date'), type: 'date' };
+    if (isTimestamp(e.value, true)) return { sql: this.param(e.value, 'timestamptz'), type: 'timestamp' };
     return this.fail(`Not a valid ${against}`, e);
   }
 
@@ -307,6 +309,7 @@ class Translator {
   // ---- helpers
 
   private param(value: unknown, cast: string): string {
+    if (this.params.length >= MAX_PARAMS) throw new CqlError(`The filter holds more than ${MAX_PARAMS} values`, 0, '');
     this.params.push(value);
     return `$${this.params.length}::${cast}`;
   }
@@ -314,6 +317,14 @@ class Translator {
   private fail(message: string, at: CqlSource): never {
     throw new CqlError(message, at.pos, at.token);
   }
+}
+
+/** CQL2's patternExpression: a string literal, possibly inside CASEI / ACCENTI; PostgreSQL refuses a trailing escape. */
+function likePattern(e: CqlExpression): CqlExpression {
+  if (e.kind === 'casei' || e.kind === 'accenti') return likePattern(e.arg) && e;
+  if (e.kind !== 'string') throw new CqlError('A LIKE pattern must be a quoted string', e.pos, e.token);
+  if (/(^|[^\\])(\\\\)*\\$/.test(e.value)) throw new CqlError('A LIKE pattern cannot end with the escape character \\', e.pos, e.token);
+  return e;
 }
 
 function isOrdered(t: ValueType): boolean {

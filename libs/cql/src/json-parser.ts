@@ -5,7 +5,7 @@ import { boxGeometry } from './box';
 import { CqlError } from './cql-error';
 import type { CqlComparison, CqlExpression, CqlGeometry, CqlNode, CqlSpatialOp, CqlTemporalOp } from './cql-node';
 import { readJson, type Located } from './json-reader';
-import { isTimestamp } from './text-parser';
+import { isDate, isTimestamp } from './temporal-literals';
 
 const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', 'div', '^']);
@@ -117,7 +117,7 @@ function scalar(at: Located): CqlExpression {
   if (m.has('date') || m.has('timestamp')) {
     const kind = m.has('date') ? 'date' : 'timestamp';
     const d = only(kind);
-    const ok = typeof d.value === 'string' && (kind === 'date' ? /^\d{4}-\d{2}-\d{2}$/.test(d.value) : isTimestamp(d.value));
+    const ok = typeof d.value === 'string' && (kind === 'date' ? isDate(d.value) : isTimestamp(d.value));
     if (!ok) fail(`Not a valid ${kind}`, d);
     return { kind, value: d.value as string, ...src(d) };
   }
@@ -127,7 +127,7 @@ function scalar(at: Located): CqlExpression {
     const end = (e: Located): CqlExpression | '..' => {
       if (e.value === '..') return '..';
       if (typeof e.value === 'string') {
-        const kind = /^\d{4}-\d{2}-\d{2}$/.test(e.value) ? 'date' : 'timestamp';
+        const kind = isDate(e.value) ? 'date' : 'timestamp';
         if (kind === 'timestamp' && !isTimestamp(e.value)) fail('Not a valid date or timestamp', e);
         return { kind, value: e.value, ...src(e) };
       }
@@ -179,5 +179,17 @@ function geometry(at: Located, depth: number): CqlGeometry {
     x.items.forEach((y) => check(y, level - 1));
   };
   check(c, levels);
+  const line = (x: Located, min: number) => {
+    if (x.items!.length < min) fail(`Expected at least ${min} positions`, x);
+  };
+  const ring = (x: Located) => {
+    line(x, 4);
+    const [a, b] = [x.items![0].value as number[], x.items![x.items!.length - 1].value as number[]];
+    if (a[0] !== b[0] || a[1] !== b[1]) fail('A polygon ring must end where it starts', x);
+  };
+  if (type.value === 'LineString') line(c, 2);
+  if (type.value === 'MultiLineString') c.items!.forEach((l) => line(l, 2));
+  if (type.value === 'Polygon') c.items!.forEach(ring);
+  if (type.value === 'MultiPolygon') c.items!.forEach((p) => p.items!.forEach(ring));
   return { type: type.value, coordinates: c.value } as CqlGeometry;
 }
