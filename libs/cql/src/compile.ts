@@ -7,6 +7,7 @@ import { boxGeometry } from './box';
 import { CqlError } from './cql-error';
 import type { CqlExpression, CqlGeometry, CqlNode, CqlSource, CqlSpatialOp, CqlTemporalOp } from './cql-node';
 import type { CqlColumnType, CqlScope } from './cql-scope';
+import { isDate, isTimestamp } from './temporal-literals';
 
 type ValueType = CqlColumnType | 'interval';
 
@@ -14,6 +15,9 @@ interface Compiled {
   sql: string;
   type: ValueType;
 }
+
+/** PostgreSQL takes at most 65535 parameters in one statement; a filter keeps well below. */
+const MAX_PARAMS = 10_000;
 
 const SPATIAL_SQL: Record<CqlSpatialOp, string> = {
   s_intersects: 'ST_Intersects',
@@ -35,22 +39,22 @@ const METRES: Record<string, number> = {
 };
 
 /** Allen's relations between a = [as, ae] and b = [bs, be] (an instant has s = e). */
-const TEMPORAL_SQL: Record<CqlTemporalOp, (as: string, ae: string, bs: string, be: string) => string> = {
-  t_after: (as, _ae, _bs, be) => `${as} > ${be}`,
-  t_before: (_as, ae, bs) => `${ae} < ${bs}`,
-  t_contains: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} > ${be}`,
-  t_disjoint: (as, ae, bs, be) => `(${as} > ${be} OR ${ae} < ${bs})`,
-  t_during: (as, ae, bs, be) => `${as} > ${bs} AND ${ae} < ${be}`,
-  t_equals: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} = ${be}`,
-  t_finishedby: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} = ${be}`,
-  t_finishes: (as, ae, bs, be) => `${as} > ${bs} AND ${ae} = ${be}`,
-  t_intersects: (as, ae, bs, be) => `${as} <= ${be} AND ${ae} >= ${bs}`,
-  t_meets: (_as, ae, bs) => `${ae} = ${bs}`,
-  t_metby: (as, _ae, _bs, be) => `${as} = ${be}`,
-  t_overlappedby: (as, ae, bs, be) => `${as} > ${bs} AND ${as} < ${be} AND ${ae} > ${be}`,
-  t_overlaps: (as, ae, bs, be) => `${as} < ${bs} AND ${ae} > ${bs} AND ${ae} < ${be}`,
-  t_startedby: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} > ${be}`,
-  t_starts: (as, ae, bs, be) => `${as} = ${bs} AND ${ae} < ${be}`,
+const TEMPORAL_SQL: Record<CqlTemporalOp, (p: Record<'as' | 'ae' | 'bs' | 'be', string>) => string> = {
+  t_after: (p) => `${p.as} > ${p.be}`,
+  t_before: (p) => `${p.ae} < ${p.bs}`,
+  t_contains: (p) => `${p.as} < ${p.bs} AND ${p.ae} > ${p.be}`,
+  t_disjoint: (p) => `(${p.as} > ${p.be} OR ${p.ae} < ${p.bs})`,
+  t_during: (p) => `${p.as} > ${p.bs} AND ${p.ae} < ${p.be}`,
+  t_equals: (p) => `${p.as} = ${p.bs} AND ${p.ae} = ${p.be}`,
+  t_finishedby: (p) => `${p.as} < ${p.bs} AND ${p.ae} = ${p.be}`,
+  t_finishes: (p) => `${p.as} > ${p.bs} AND ${p.ae} = ${p.be}`,
+  t_intersects: (p) => `${p.as} <= ${p.be} AND ${p.ae} >= ${p.bs}`,
+  t_meets: (p) => `${p.ae} = ${p.bs}`,
+  t_metby: (p) => `${p.as} = ${p.be}`,
+  t_overlappedby: (p) => `${p.as} > ${p.bs} AND ${p.as} < ${p.be} AND ${p.ae} > ${p.be}`,
+  t_overlaps: (p) => `${p.as} < ${p.bs} AND ${p.ae} > ${p.bs} AND ${p.ae} < ${p.be}`,
+  t_startedby: (p) => `${p.as} = ${p.bs} AND ${p.ae} > ${p.be}`,
+  t_starts: (p) => `${p.as} = ${p.bs} AND ${p.ae} < ${p.be}`,
 };
 
 /**
@@ -82,8 +86,7 @@ class Translator {
       }
       case 'like': {
         const v = this.value(node.value);
-        const p = this.value(node.pattern);
-        if (p.type !== 'string') this.fail('A LIKE pattern must be a string', node.pattern);
+        const p = this.value(likePattern(node.pattern));
         const text = v.type === 'string' ? v.sql : v.type === 'geometry' ? this.fail('LIKE applies to strings', node.value) : `(${v.sql})::text`;
         return `(${text} ${node.insensitive ? 'ILIKE' : 'LIKE'} ${p.sql})`;
       }
@@ -225,9 +228,8 @@ class Translator {
   }
 
   private temporalString(e: CqlExpression & { kind: 'string' }, against: 'date' | 'timestamp'): Compiled {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(e.value) && !Number.isNaN(Date.parse(e.value))) return { sql: this.param(e.value, 'date'), type: 'date' };
-    if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(e.value) && !Number.isNaN(Date.parse(e.value)))
-      return { sql: this.param(e.value, 'timestamptz'), type: 'timestamp' };
+    if (isDate(e.value)) return { sql: this.param(e.value, 'date'), type: 'date' };
+    if (isTimestamp(e.value, true)) return { sql: this.param(e.value, 'timestamptz'), type: 'timestamp' };
     return this.fail(`Not a valid ${against}`, e);
   }
 
@@ -276,19 +278,25 @@ class Translator {
   // ---- time
 
   private temporal(node: CqlNode & { kind: 'temporal' }): string {
-    const [as, ae] = this.period(node.left, node.right);
-    const [bs, be] = this.period(node.right, node.left);
-    return `(${TEMPORAL_SQL[node.op](as, ae, bs, be)})`;
+    // Ends are compiled when a relation reads them: every parameter must appear in the SQL.
+    const [as, ae] = this.period(node.left);
+    const [bs, be] = this.period(node.right);
+    const ends = { as, ae, bs, be };
+    const read = new Proxy({} as Record<keyof typeof ends, string>, { get: (_t, k: keyof typeof ends) => ends[k]() });
+    return `(${TEMPORAL_SQL[node.op](read)})`;
   }
 
-  /** An instant or interval as [start, end] SQL; an open end is ±infinity. */
-  private period(e: CqlExpression, other: CqlExpression): [string, string] {
+  /** An instant or interval as [start, end] SQL (compiled once, on first use); an open end is ±infinity. */
+  private period(e: CqlExpression): [() => string, () => string] {
+    const once = (f: () => string) => {
+      let sql: string | undefined;
+      return () => (sql ??= f());
+    };
     if (e.kind === 'interval') {
-      const end = (x: CqlExpression | '..', infinity: string) => (x === '..' ? `'${infinity}'::timestamptz` : this.instant(x));
+      const end = (x: CqlExpression | '..', infinity: string) => once(() => (x === '..' ? `'${infinity}'::timestamptz` : this.instant(x)));
       return [end(e.start, '-infinity'), end(e.end, 'infinity')];
     }
-    void other;
-    const sql = this.instant(e);
+    const sql = once(() => this.instant(e));
     return [sql, sql];
   }
 
@@ -301,6 +309,7 @@ class Translator {
   // ---- helpers
 
   private param(value: unknown, cast: string): string {
+    if (this.params.length >= MAX_PARAMS) throw new CqlError(`The filter holds more than ${MAX_PARAMS} values`, 0, '');
     this.params.push(value);
     return `$${this.params.length}::${cast}`;
   }
@@ -308,6 +317,14 @@ class Translator {
   private fail(message: string, at: CqlSource): never {
     throw new CqlError(message, at.pos, at.token);
   }
+}
+
+/** CQL2's patternExpression: a string literal, possibly inside CASEI / ACCENTI; PostgreSQL refuses a trailing escape. */
+function likePattern(e: CqlExpression): CqlExpression {
+  if (e.kind === 'casei' || e.kind === 'accenti') return likePattern(e.arg) && e;
+  if (e.kind !== 'string') throw new CqlError('A LIKE pattern must be a quoted string', e.pos, e.token);
+  if (/(^|[^\\])(\\\\)*\\$/.test(e.value)) throw new CqlError('A LIKE pattern cannot end with the escape character \\', e.pos, e.token);
+  return e;
 }
 
 function isOrdered(t: ValueType): boolean {

@@ -13,5 +13,8 @@ export function addDuration(instant: string, duration: string, sign: 1 | -1, at:
   const [y, mo, w, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
   const date = new Date(t);
   date.setUTCFullYear(date.getUTCFullYear() + sign * y, date.getUTCMonth() + sign * mo);
-  return new Date(date.getTime() + sign * (((w * 7 + d) * 24 + h) * 3600 + mi * 60 + s) * 1000).toISOString();
+  const end = new Date(date.getTime() + sign * (((w * 7 + d) * 24 + h) * 3600 + mi * 60 + s) * 1000);
+  const year = end.getUTCFullYear();
+  if (!(year >= 1 && year <= 9999)) throw new CqlError('The period ends outside the years 1 to 9999', at.pos, at.text);
+  return end.toISOString();
 }

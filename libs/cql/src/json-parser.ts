@@ -5,7 +5,7 @@ import { boxGeometry } from './box';
 import { CqlError } from './cql-error';
 import type { CqlComparison, CqlExpression, CqlGeometry, CqlNode, CqlSpatialOp, CqlTemporalOp } from './cql-node';
 import { readJson, type Located } from './json-reader';
-import { isTimestamp } from './text-parser';
+import { isDate, isTimestamp } from './temporal-literals';
 
 const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', 'div', '^']);
@@ -15,6 +15,7 @@ const TEMPORAL = new Set(
     .split(' ')
     .map((s) => `t_${s}`),
 );
+const KNOWN_OPS = new Set([...COMPARISONS, ...ARITHMETIC, ...SPATIAL, ...TEMPORAL, 'and', 'or', 'not', 'like', 'between', 'in', 'isnull', 'casei', 'accenti']);
 const GEOMETRY_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']);
 
 export function parseJson(text: string): CqlNode {
@@ -35,10 +36,12 @@ function operation(at: Located): { op: string; opAt: Located; args: Located[] } 
   const op = at.members?.get('op');
   if (!op) return null;
   if (typeof op.value !== 'string') fail('"op" must be a string', op);
+  // The standard's schema spells some names in camel case (isNull, t_finishedBy): names are matched ignoring case.
+  const name = KNOWN_OPS.has(op.value.toLowerCase()) ? op.value.toLowerCase() : op.value;
   const args = at.members!.get('args');
   if (!args || !args.items) fail(`"${op.value}" needs an "args" array`, args ?? at);
   for (const key of at.members!.keys()) if (key !== 'op' && key !== 'args') fail(`Unexpected member "${key}"`, at.members!.get(key)!);
-  return { op: op.value, opAt: op, args: args.items };
+  return { op: name, opAt: op, args: args.items };
 }
 
 function arity(o: { op: string; opAt: Located; args: Located[] }, n: number): void {
@@ -77,7 +80,7 @@ function booleanExpression(at: Located): CqlNode {
     if (!list.items || !list.items.length) fail('"in" takes a value and a non-empty array', list);
     return { kind: 'in', value: scalar(o.args[0]), list: list.items.map(scalar), ...s };
   }
-  if (op === 'isNull') {
+  if (op === 'isnull') {
     arity(o, 1);
     return { kind: 'isNull', value: scalar(o.args[0]), ...s };
   }
@@ -114,7 +117,7 @@ function scalar(at: Located): CqlExpression {
   if (m.has('date') || m.has('timestamp')) {
     const kind = m.has('date') ? 'date' : 'timestamp';
     const d = only(kind);
-    const ok = typeof d.value === 'string' && (kind === 'date' ? /^\d{4}-\d{2}-\d{2}$/.test(d.value) : isTimestamp(d.value));
+    const ok = typeof d.value === 'string' && (kind === 'date' ? isDate(d.value) : isTimestamp(d.value));
     if (!ok) fail(`Not a valid ${kind}`, d);
     return { kind, value: d.value as string, ...src(d) };
   }
@@ -124,7 +127,7 @@ function scalar(at: Located): CqlExpression {
     const end = (e: Located): CqlExpression | '..' => {
       if (e.value === '..') return '..';
       if (typeof e.value === 'string') {
-        const kind = /^\d{4}-\d{2}-\d{2}$/.test(e.value) ? 'date' : 'timestamp';
+        const kind = isDate(e.value) ? 'date' : 'timestamp';
         if (kind === 'timestamp' && !isTimestamp(e.value)) fail('Not a valid date or timestamp', e);
         return { kind, value: e.value, ...src(e) };
       }
@@ -176,5 +179,17 @@ function geometry(at: Located, depth: number): CqlGeometry {
     x.items.forEach((y) => check(y, level - 1));
   };
   check(c, levels);
+  const line = (x: Located, min: number) => {
+    if (x.items!.length < min) fail(`Expected at least ${min} positions`, x);
+  };
+  const ring = (x: Located) => {
+    line(x, 4);
+    const [a, b] = [x.items![0].value as number[], x.items![x.items!.length - 1].value as number[]];
+    if (a[0] !== b[0] || a[1] !== b[1]) fail('A polygon ring must end where it starts', x);
+  };
+  if (type.value === 'LineString') line(c, 2);
+  if (type.value === 'MultiLineString') c.items!.forEach((l) => line(l, 2));
+  if (type.value === 'Polygon') c.items!.forEach(ring);
+  if (type.value === 'MultiPolygon') c.items!.forEach((p) => p.items!.forEach(ring));
   return { type: type.value, coordinates: c.value } as CqlGeometry;
 }

@@ -14,7 +14,8 @@ export interface Located<T extends Json = Json> {
   members?: Map<string, Located>;
 }
 
-const MAX_DEPTH = 200;
+/** Objects and arrays together: CQL2 JSON nests two per level ({"op", "args": [ ]}). */
+const MAX_DEPTH = 400;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 export function readJson(text: string): Located {
@@ -48,7 +49,8 @@ export function readJson(text: string): Located {
           const v = value();
           if (members.has(key)) fail(`Duplicate member "${key}"`, v.pos - 1);
           members.set(key, v);
-          obj[key] = v.value;
+          // Defined, not assigned: a member named __proto__ stays a member.
+          Object.defineProperty(obj, key, { value: v.value, enumerable: true, writable: true, configurable: true });
           space();
           if (text[i] === ',') i++;
           else if (text[i] === '}') {
@@ -115,7 +117,9 @@ export function readJson(text: string): Located {
           out += simple[e];
           i += 2;
         } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          const code = parseInt(text.slice(i + 2, i + 6), 16);
+          if (code === 0) fail('NUL character');
+          out += String.fromCharCode(code);
           i += 6;
         } else fail('Invalid escape in JSON string');
       } else if (c < ' ') fail('Control character in JSON string');

@@ -25,6 +25,9 @@ const IDENT = /[\p{L}_:][\p{L}\p{N}\p{Mn}\p{Mc}_.:-]*/uy;
 const SPACE = /\s+/y;
 
 export function tokenize(text: string): Token[] {
+  // PostgreSQL's text cannot hold NUL: refuse it here, with its place, rather than fail in the database.
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) throw new CqlError('NUL character', nul + 1, '\\u0000');
   const tokens: Token[] = [];
   let i = 0;
   const at = (re: RegExp): string | null => {

@@ -10,6 +10,7 @@ import { boxGeometry } from './box';
 import { CqlError } from './cql-error';
 import type { CqlComparison, CqlDistanceUnit, CqlExpression, CqlGeometry, CqlNode, CqlSpatialOp, CqlTemporalOp } from './cql-node';
 import { addDuration } from './duration';
+import { isDate, isTimestamp } from './temporal-literals';
 import { tokenize, type Token } from './text-lexer';
 
 const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
@@ -96,6 +97,13 @@ class TextParser {
 
   private booleanPrimary(): CqlNode {
     const t = this.peek();
+    if (this.isPunct('[')) {
+      // ECQL brackets a condition with [ ] as well as ( ).
+      this.i++;
+      const node = this.booleanExpression();
+      this.expectPunct(']');
+      return node;
+    }
     if (this.isPunct('(')) {
       // "(" may open a boolean group or an arithmetic one: "(a + 1) > 2". Try the group first.
       const start = this.i;
@@ -306,6 +314,7 @@ class TextParser {
     const u = this.next();
     if (u.type !== 'datetime' && u.type !== 'duration') throw this.error('Expected the end of the period', u);
     if (t.type === 'duration' && u.type === 'duration') throw this.error('A period needs a date-time', u);
+    for (const end of [t, u]) if (end.type === 'datetime') instant(end);
     const startText = t.type === 'duration' ? addDuration(u.value, t.value, -1, u) : t.value;
     const endText = u.type === 'duration' ? addDuration(t.value, u.value, 1, t) : u.value;
     const start: CqlExpression = { kind: 'timestamp', value: startText, pos: t.pos, token: t.text };
@@ -401,7 +410,7 @@ class TextParser {
       this.i++;
       const s = this.next();
       if (s.type !== 'string') throw this.error(`${word} takes a quoted ${word === 'DATE' ? 'date' : 'timestamp'}`, s);
-      const ok = word === 'DATE' ? /^\d{4}-\d{2}-\d{2}$/.test(s.value) : isTimestamp(s.value);
+      const ok = word === 'DATE' ? isDate(s.value) : isTimestamp(s.value);
       if (!ok) throw this.error(`Not a valid ${word === 'DATE' ? 'date (YYYY-MM-DD)' : 'timestamp (RFC 3339)'}`, s);
       this.expectPunct(')');
       return { kind: word === 'DATE' ? 'date' : 'timestamp', value: s.value, ...src };
@@ -455,7 +464,7 @@ class TextParser {
     if (t.type === 'string') {
       this.i++;
       if (t.value === '..') return '..';
-      const kind = /^\d{4}-\d{2}-\d{2}$/.test(t.value) ? 'date' : 'timestamp';
+      const kind = isDate(t.value) ? 'date' : 'timestamp';
       if (kind === 'timestamp' && !isTimestamp(t.value)) throw this.error('Not a valid date or timestamp', t);
       return { kind, value: t.value, pos: t.pos, token: t.text };
     }
@@ -622,12 +631,9 @@ function describe(t: Token): string {
 }
 
 function instant(t: Token): CqlExpression {
-  const kind = t.value.includes('T') ? 'timestamp' : 'date';
+  const kind = isDate(t.value) ? 'date' : 'timestamp';
+  if (kind === 'timestamp' && !isTimestamp(t.value, true)) throw new CqlError('Not a valid date or timestamp', t.pos, t.text);
   return { kind, value: t.value, pos: t.pos, token: t.text };
-}
-
-export function isTimestamp(s: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s));
 }
 
 /** EPSG:n, urn:ogc:def:crs:EPSG::n, http://www.opengis.net/def/crs/EPSG/0/n, CRS84 → SRID. */
