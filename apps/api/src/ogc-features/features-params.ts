@@ -1,6 +1,7 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { Box } from '../datastores/postgis/postgis.types';
 import { parseBbox } from './crs84-box';
+import { type ItemsFilter, parseItemsFilter } from './items-filter';
 
 /** Features per page when `limit` is not given. */
 export const DEFAULT_LIMIT = 100;
@@ -14,7 +15,7 @@ export const QUERY_PARAMETERS = {
   api: ['f'],
   collections: ['f'],
   collection: ['f'],
-  items: ['f', 'limit', 'offset', 'bbox', 'datetime', 'properties'],
+  items: ['f', 'limit', 'offset', 'bbox', 'datetime', 'properties', 'filter', 'filter-lang', 'filter-crs'],
   item: ['f', 'properties'],
 } as const;
 
@@ -98,6 +99,8 @@ export interface ItemsQuery {
   properties?: string[];
   /** `datetime` as given (checked); undefined without it. */
   datetime?: string;
+  /** `filter` read in its `filter-lang`, with its `filter-crs`; undefined without it. */
+  filter?: ItemsFilter;
   /** The parameters as given, for the links of the response (self, alternate, next). */
   params: Map<string, string>;
 }
@@ -117,6 +120,7 @@ export function parseItemsQuery(query: URLSearchParams): ItemsQuery {
     boxes: bbox === undefined ? undefined : parseBbox(bbox),
     properties: properties === undefined ? undefined : parseProperties(properties),
     datetime,
+    filter: parseItemsFilter(params),
     params,
   };
 }

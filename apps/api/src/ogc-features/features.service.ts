@@ -7,6 +7,8 @@ import { searchBoxes } from './crs84-box';
 import { featureCollectionText, FeatureCollectionStream, PageFrame } from './feature-collection.stream';
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
 import { FeaturesLinks } from './features-links';
+import { filterScope } from './filter-scope';
+import { filterCondition } from './items-filter';
 import type { ItemQuery, ItemsQuery } from './features-params';
 import { PublishedLayer, PublishedLayers, sourceOf } from './published-layers';
 
@@ -55,7 +57,8 @@ export class FeaturesService {
       const source = sourceOf(layer, table);
       const properties = this.checkProperties(layer, source, query.properties);
       const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
-      const filter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties };
+      const where = query.filter && filterCondition(query.filter, filterScope(source));
+      const filter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties, where };
       if (page.limit <= ONE_QUERY_MAX_ROWS) return featureCollectionText(await this.connector.readFeaturePage(layer.store, source, filter, page), frame);
       return new FeatureCollectionStream(await this.connector.openFeatures(layer.store, source, filter, page), frame);
     });

@@ -56,6 +56,8 @@ export interface FeatureFilter {
    * undefined: CRS84.
    */
   outputSrid?: number;
+  /** A client's filter (OGC API `filter`) as SQL over the row alias `t`, ANDed with the rest; its values appended to the parameters. */
+  where?: (params: unknown[]) => string;
 }
 
 /** A page of the selection. */
@@ -161,9 +163,15 @@ function propertiesJson(source: FeatureSource, names: string[] | undefined): str
 }
 
 function whereClause(pg: string | null, source: FeatureSource, filter: FeatureFilter, params: unknown[]): string {
-  if (filter.boxes === undefined) return '';
+  const tests = [boxTest(pg, source, filter, params), filter.where?.(params)].filter((t): t is string => t !== undefined);
+  if (!tests.length) return '';
+  return ` WHERE ${tests.length === 1 ? tests[0] : tests.map((t) => `(${t})`).join(' AND ')}`;
+}
+
+function boxTest(pg: string | null, source: FeatureSource, filter: FeatureFilter, params: unknown[]): string | undefined {
+  if (filter.boxes === undefined) return undefined;
   const geometry = source.table.geometry;
-  if (!filter.boxes.length || !geometry || !pg) return ' WHERE false';
+  if (!filter.boxes.length || !geometry || !pg) return 'false';
   const col = `t.${escapeIdentifier(geometry.column)}`;
   const tests = filter.boxes.map((box) => {
     params.push(box.minx, box.miny, box.maxx, box.maxy);
@@ -172,7 +180,7 @@ function whereClause(pg: string | null, source: FeatureSource, filter: FeatureFi
     if (geometry.geography) return `${pg}.ST_Intersects(${col}, ${envelope}::${pg}.geography)`;
     return `${pg}.ST_Intersects(${col}, ${nativeBox(pg, source, envelope, box, params)})`;
   });
-  return ` WHERE ${tests.length === 1 ? tests[0] : `(${tests.join(' OR ')})`}`;
+  return tests.length === 1 ? tests[0] : `(${tests.join(' OR ')})`;
 }
 
 /**
