@@ -92,13 +92,13 @@ class Translator {
       }
       case 'between': {
         const [v, lo] = this.comparable(node.value, node.low, node);
-        const [, hi] = this.comparable(node.value, node.high, node);
+        const [, hi] = this.comparable(node.value, node.high, node, v);
         if (!isOrdered(v.type)) this.fail(`BETWEEN does not apply to a ${v.type}`, node.value);
         return `(${v.sql} BETWEEN ${lo.sql} AND ${hi.sql})`;
       }
       case 'in': {
-        const v = this.value(node.value);
-        const list = node.list.map((item) => this.comparable(node.value, item, item)[1].sql);
+        const [v, first] = this.comparable(node.value, node.list[0], node.list[0]);
+        const list = [first.sql, ...node.list.slice(1).map((item) => this.comparable(node.value, item, item, v)[1].sql)];
         return `(${v.sql} IN (${list.join(', ')}))`;
       }
       case 'isNull':
@@ -124,7 +124,7 @@ class Translator {
 
   // ---- values
 
-  private value(e: CqlExpression): Compiled {
+  value(e: CqlExpression): Compiled {
     switch (e.kind) {
       case 'property':
         return this.property(e);
@@ -206,25 +206,34 @@ class Translator {
   }
 
   /** Both sides of a comparison, checked to be of comparable types; a string compared with a date becomes a date. */
-  private comparable(left: CqlExpression, right: CqlExpression, at: CqlSource): [Compiled, Compiled] {
-    const l = this.value(left);
-    const r = this.retype(right, l.type);
-    const l2 = l.type === 'string' && left.kind === 'string' ? this.retypeCompiled(left, l, r.type) : l;
-    if (!compatible(l2.type, r.type)) this.fail(`Cannot compare ${l2.type} with ${r.type}`, at);
-    if (l2.type === 'geometry') this.fail('Geometries are compared with spatial predicates (S_EQUALS, S_INTERSECTS…)', at);
-    return [l2, r];
+  private comparable(left: CqlExpression, right: CqlExpression, at: CqlSource, compiledLeft?: Compiled): [Compiled, Compiled] {
+    // A left side compiled before (BETWEEN's second bound, IN's other items) is not compiled again:
+    // every parameter must appear in the SQL, once.
+    const l = compiledLeft ?? this.against(left, this.typeOf(right));
+    const r = this.against(right, l.type);
+    if (!compatible(l.type, r.type)) this.fail(`Cannot compare ${l.type} with ${r.type}`, at);
+    if (l.type === 'geometry') this.fail('Geometries are compared with spatial predicates (S_EQUALS, S_INTERSECTS…)', at);
+    return [l, r];
   }
 
   /** A string literal set against a date or timestamp is read as one (ECQL writes dates as strings). */
-  private retype(e: CqlExpression, against: ValueType): Compiled {
-    if (e.kind === 'string' && (against === 'date' || against === 'timestamp')) return this.temporalString(e, against);
+  private against(e: CqlExpression, other: ValueType | undefined): Compiled {
+    if (e.kind === 'string' && (other === 'date' || other === 'timestamp')) return this.temporalString(e, other);
     return this.value(e);
   }
 
-  private retypeCompiled(e: CqlExpression & { kind: 'string' }, compiled: Compiled, against: ValueType): Compiled {
-    if (against !== 'date' && against !== 'timestamp') return compiled;
-    this.params.pop();
-    return this.temporalString(e, against);
+  /**
+   * The type of an expression, found by compiling it aside (its parameters are not kept); undefined
+   * when it cannot be compiled — its own error is then reported when its turn comes, so the first
+   * error in the text is the one named.
+   */
+  private typeOf(e: CqlExpression): ValueType | undefined {
+    try {
+      return new Translator(this.scope, []).value(e).type;
+    } catch (err) {
+      if (err instanceof CqlError) return undefined;
+      throw err;
+    }
   }
 
   private temporalString(e: CqlExpression & { kind: 'string' }, against: 'date' | 'timestamp'): Compiled {

@@ -11,9 +11,14 @@ export class CqlError extends Error {
     /** The text found at `position` ('' at the end of the input). */
     public readonly token: string,
   ) {
-    super(`${message} (at position ${position}${token ? `, "${shorten(token)}"` : ', end of filter'})`);
+    super(`${message} (at position ${position}${token ? `, ${quoted(shorten(token))}` : ', end of filter'})`);
     this.name = 'CqlError';
   }
+}
+
+/** A JSON string token is shown as written (already quoted). */
+function quoted(token: string): string {
+  return /^".*"$/.test(token) ? token : `"${token}"`;
 }
 
 function shorten(token: string): string {

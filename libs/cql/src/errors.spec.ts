@@ -65,3 +65,21 @@ describe('CqlError positions', () => {
     expect(error('', 'cql2-json')).toMatchObject({ position: 0 });
   });
 });
+
+describe('parameters', () => {
+  it('numbers every value once, in the order the SQL reads them', () => {
+    const scope2: CqlScope = { ...scope, columns: new Map([...scope.columns, ['d', { sql: '"d"', type: 'date' }]]) };
+    const compile = (f: string) => {
+      const params: unknown[] = [];
+      return { sql: compileCql(parseCql(f, 'cql2-text'), scope2, params), params };
+    };
+    expect(compile('pop / 1000 BETWEEN 100 AND 200')).toEqual({
+      sql: '((("pop")::double precision / NULLIF($1::bigint, 0)) BETWEEN $2::bigint AND $3::bigint)',
+      params: [1000, 100, 200],
+    });
+    expect(compile("'a' IN ('a', 'b')")).toEqual({ sql: '($1::text IN ($2::text, $3::text))', params: ['a', 'a', 'b'] });
+    expect(compile("'2020-01-01' < DATE('2021-01-01')")).toEqual({ sql: '($1::date < $2::date)', params: ['2020-01-01', '2021-01-01'] });
+    expect(compile("'2020-01-01' <= d")).toEqual({ sql: '($1::date <= "d")', params: ['2020-01-01'] });
+    expect(compile("d IN ('2020-01-01', DATE('2021-01-01'))")).toEqual({ sql: '("d" IN ($1::date, $2::date))', params: ['2020-01-01', '2021-01-01'] });
+  });
+});

@@ -3,7 +3,9 @@
  * every query parameter each accepts (anything else is a 400), and the response schemas, after
  * the OGC API - Features Part 1 building blocks. Pure.
  */
+import { CQL_LANGUAGES } from '@geocatalog/cql';
 import { DEFAULT_LIMIT, MAX_LIMIT, MEDIA } from './features-params';
+import { CRS84_URI, DEFAULT_FILTER_LANG } from './items-filter';
 
 const ref = (name: string, kind: 'parameters' | 'schemas' | 'responses' = 'schemas') => ({ $ref: `#/components/${kind}/${name}` });
 
@@ -122,6 +124,9 @@ export function openApiDocument(root: string): object {
             ref('datetime', 'parameters'),
             ref('properties', 'parameters'),
             ref('sortby', 'parameters'),
+            ref('filter', 'parameters'),
+            ref('filter-lang', 'parameters'),
+            ref('filter-crs', 'parameters'),
             ref('fGeoJson', 'parameters'),
           ],
           responses: {
@@ -230,6 +235,38 @@ export function openApiDocument(root: string): object {
           style: 'form',
           explode: false,
           schema: { type: 'array', items: { type: 'string', pattern: '^[+-]?.+$' } },
+        },
+        filter: {
+          name: 'filter',
+          in: 'query',
+          required: false,
+          description:
+            "Only the features this filter selects (OGC API - Features Part 3), ANDed with bbox and the layer's own cqlFilter. " +
+            'It may name the queryables only; a filter that cannot be read or applied is a 400 naming the token and its 1-based position.',
+          style: 'form',
+          explode: false,
+          schema: { type: 'string' },
+        },
+        'filter-lang': {
+          name: 'filter-lang',
+          in: 'query',
+          required: false,
+          description:
+            "The filter's language: cql2-text (the default, which also reads GeoServer's ECQL spellings), cql2-json, " +
+            "and the older names cql-text and GeoServer's ecql-text (read as cql2-text).",
+          style: 'form',
+          explode: false,
+          // GDAL's OAPIF driver (3.6) sends -where to the server only when this enum lists cql-text.
+          schema: { type: 'string', enum: [...CQL_LANGUAGES], default: DEFAULT_FILTER_LANG },
+        },
+        'filter-crs': {
+          name: 'filter-crs',
+          in: 'query',
+          required: false,
+          description: `The CRS of the filter's geometries: ${CRS84_URI} (the default) or http://www.opengis.net/def/crs/EPSG/0/{code}, x/y order (not 4326, which is latitude first).`,
+          style: 'form',
+          explode: false,
+          schema: { type: 'string', format: 'uri', default: CRS84_URI },
         },
         properties: {
           name: 'properties',

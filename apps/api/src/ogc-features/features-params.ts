@@ -2,6 +2,7 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import type { SortKey } from '../datastores/postgis/feature-sql';
 import type { Box } from '../datastores/postgis/postgis.types';
 import { parseBbox } from './crs84-box';
+import { type ItemsFilter, parseItemsFilter } from './items-filter';
 
 /** Features per page when `limit` is not given. */
 export const DEFAULT_LIMIT = 100;
@@ -15,7 +16,7 @@ export const QUERY_PARAMETERS = {
   api: ['f'],
   collections: ['f'],
   collection: ['f'],
-  items: ['f', 'limit', 'offset', 'bbox', 'datetime', 'properties', 'sortby'],
+  items: ['f', 'limit', 'offset', 'bbox', 'datetime', 'properties', 'sortby', 'filter', 'filter-lang', 'filter-crs'],
   item: ['f', 'properties'],
   queryables: ['f'],
 } as const;
@@ -105,6 +106,8 @@ export interface ItemsQuery {
   datetime?: string;
   /** `sortby` keys in order; undefined without it. Checked against the layer's sortable properties by the service. */
   sortBy?: SortKey[];
+  /** `filter` read in its `filter-lang`, with its `filter-crs`; undefined without it. */
+  filter?: ItemsFilter;
   /** The parameters as given, for the links of the response (self, alternate, next). */
   params: Map<string, string>;
 }
@@ -125,6 +128,7 @@ export function parseItemsQuery(query: URLSearchParams): ItemsQuery {
     properties: properties === undefined ? undefined : parseProperties(properties),
     datetime,
     sortBy: params.has('sortby') ? parseSortBy(params.get('sortby')!) : undefined,
+    filter: parseItemsFilter(params),
     params,
   };
 }

@@ -7,6 +7,7 @@ import { searchBoxes } from './crs84-box';
 import { featureCollectionText, FeatureCollectionStream, PageFrame } from './feature-collection.stream';
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
 import { FeaturesLinks } from './features-links';
+import { filterCondition } from './items-filter';
 import type { ItemQuery, ItemsQuery } from './features-params';
 import { PublishedLayer, PublishedLayers, sourceOf } from './published-layers';
 import { queryablesDocument, sortableNames } from './queryables';
@@ -57,7 +58,8 @@ export class FeaturesService {
       const properties = this.checkProperties(layer, source, query.properties);
       const sortBy = query.sortBy && checkSortBy(layer, source, query.sortBy);
       const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
-      const filter: FeatureFilter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties, sortBy };
+      const where = query.filter && filterCondition(query.filter, source.scope.cql);
+      const filter: FeatureFilter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties, sortBy, where };
       if (page.limit <= ONE_QUERY_MAX_ROWS) return featureCollectionText(await this.connector.readFeaturePage(layer.store, source, filter, page), frame);
       return new FeatureCollectionStream(await this.connector.openFeatures(layer.store, source, filter, page), frame);
     });

@@ -108,11 +108,13 @@ function cqlScope(table: TableInfo, attributes: AttributeInfo[], declaredSrid: n
   }
   const g = table.geometry;
   if (!g) return { columns, ...(filterCrsSrid ? { filterCrsSrid } : {}) };
-  columns.set(g.column, { sql: `t.${escapeIdentifier(g.column)}`, type: 'geometry' });
+  // A geography column is compared as geometry (DWITHIN casts it back to measure on the spheroid).
+  const sql = `t.${escapeIdentifier(g.column)}${g.geography ? '::geometry' : ''}`;
+  columns.set(g.column, { sql, type: 'geometry' });
   const srid = g.geography ? 4326 : g.srid || declaredSrid || 4326;
   return {
     columns,
-    geometry: { sql: `t.${escapeIdentifier(g.column)}`, srid, geographic: g.geography === true || srid === 4326 },
+    geometry: { sql, srid, geographic: g.geography === true || srid === 4326 },
     ...(filterCrsSrid ? { filterCrsSrid } : {}),
   };
 }
