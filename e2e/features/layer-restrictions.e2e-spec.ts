@@ -7,7 +7,8 @@
  * e2e/tiles), GetFeatureInfo, queryables and sortby; `datetime` is refused, since no layer has a
  * time column. Expected rows come from the table (through `pg`), never from app code.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createWorkspace } from '../support/catalog';
 import { createFeatureType } from '../support/featuretype';
 import { uniqueName } from '../support/geoserver';
@@ -241,6 +242,54 @@ describe('a feature type with an attribute subset', () => {
       200,
     );
     expect(Object.keys((await f.get(`/collections/${id}/items`)).json().features[0].properties)).toEqual(['state_name']);
+  });
+});
+
+describe("a client's filter on items", () => {
+  it('is ANDed with the cqlFilter, combined with sortby and paging; naming a column the layer hides is a 400', async () => {
+    const ws = await fresh();
+    const id = await publishStates(ws, 'west', "<cqlFilter>state_abbr IN ('CO', 'WY')</cqlFilter>");
+    const names = async (query: string) =>
+      ((await f.get(`/collections/${id}/items?${query}`)).json().features as Feature[]).map((x) => x.properties.state_name);
+    expect(await names(`filter=${encodeURIComponent('persons > 500000')}&sortby=-state_name`)).toEqual(['Wyoming', 'Colorado']);
+    expect(await names(`filter=${encodeURIComponent('persons > 1000000')}`)).toEqual(['Colorado']);
+    // New York passes the client's filter but not the layer's.
+    expect(await names(`filter=${encodeURIComponent("state_abbr = 'NY'")}`)).toEqual([]);
+    expect(await names(`filter=${encodeURIComponent('persons > 500000')}&sortby=state_name&limit=1&offset=1`)).toEqual(['Wyoming']);
+
+    const hidden = await publishStates(ws, 'names', `${attributes('state_name')}<cqlFilter>persons &gt; 1000000</cqlFilter>`);
+    const res = await f.get(`/collections/${hidden}/items?filter=${encodeURIComponent('persons > 3')}`);
+    expect(res).toBeTextError(400);
+    expect(res.text).toMatch(/^Invalid filter: .*"persons".*position 1\b/);
+    expect((await f.get(`/collections/${hidden}/items?filter=${encodeURIComponent("state_name LIKE 'C%'")}`)).json().features).toHaveLength(1);
+  });
+
+  it("reaches the server from GDAL 3.6's OAPIF driver (-where), which reads the queryables in its older form", async () => {
+    const ws = await fresh();
+    const id = await publishStates(ws, 'west', "<cqlFilter>state_abbr IN ('CO', 'WY')</cqlFilter>");
+    const { stdout, stderr } = await promisify(execFile)(
+      'ogrinfo',
+      [
+        '-ro',
+        '--config',
+        'GDAL_HTTP_AUTH',
+        'BASIC',
+        '--config',
+        'GDAL_HTTP_USERPWD',
+        `${ctx.server.admin.user}:${ctx.server.admin.password}`,
+        '--config',
+        'CPL_DEBUG',
+        'ON',
+        `OAPIF:${f.root}`,
+        id,
+        '-where',
+        'persons > 1000000',
+      ],
+      { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+    );
+    expect([...stdout.matchAll(/state_name \(String\) = (.*)/g)].map((m) => m[1])).toEqual(['Colorado']);
+    expect(stderr).toContain(`/collections/${id}/queryables?f=json`);
+    expect(stderr).toMatch(/\/items\?[^\s)]*filter=persons/);
   });
 });
 
