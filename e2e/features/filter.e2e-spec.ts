@@ -1,12 +1,14 @@
 /**
  * OGC API - Features Part 3 on items: `filter` in CQL2 text (ECQL spellings too), CQL2 JSON and the
  * older names, `filter-crs`, ANDed with `bbox` and paging; errors are 400s naming the position; a
- * hostile filter changes nothing.
+ * hostile filter changes nothing; GDAL's OAPIF driver sends `-where` to the server as `filter=`.
  */
-import { createWorkspace } from '../support/catalog';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createWorkspace, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { useSpatialApi } from '../support/postgis';
-import { featuresClient, publish } from './support';
+import { featuresClient, featuresRoot, publish } from './support';
 
 const ctx = useSpatialApi();
 const f = () => featuresClient(ctx.server);
@@ -178,4 +180,42 @@ describe('filter on items', () => {
       ]),
     );
   });
+});
+
+// GDAL 3.6 sends -where to the server when the OpenAPI document's filter-lang enum lists cql-text
+// and it can read the collection's queryables (served by the published-scope work, t24-scope):
+// otherwise it filters on the client after downloading everything.
+describe("GDAL's OAPIF driver", () => {
+  it('sends ogrinfo -where to the server as filter=, and gets the filtered features', async () => {
+    const reader = await userWithRole(ctx.api, 'READER', 'gdal');
+    const { stdout, stderr } = await promisify(execFile)(
+      '/usr/bin/ogrinfo',
+      [
+        '-ro',
+        '-q',
+        '--config',
+        'GDAL_HTTP_AUTH',
+        'BASIC',
+        '--config',
+        'GDAL_HTTP_USERPWD',
+        `${reader.user}:${reader.password}`,
+        '--debug',
+        'ON',
+        `OAPIF:${featuresRoot(ctx.server)}`,
+        collection,
+        '-where',
+        "pop > 150000 AND name LIKE 'B%'",
+      ],
+      { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+    );
+    const itemRequests = stderr.split('\n').filter((l) => /\/items\?/.test(l));
+    console.log(
+      stderr
+        .split('\n')
+        .filter((l) => /HTTP|OAPIF|queryables/i.test(l))
+        .join('\n'),
+    );
+    expect(itemRequests.some((l) => /[?&]filter=/.test(l) && /filter-lang=cql-text/.test(l))).toBe(true);
+    expect([...stdout.matchAll(/^\s+name \(String\) = (.*)$/gm)].map((m) => m[1])).toEqual(['Basel', 'Berlin']);
+  }, 60_000);
 });
