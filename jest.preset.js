@@ -20,6 +20,7 @@ module.exports = {
   moduleNameMapper: {
     '^@geocatalog/catalog-exchange$': path.join(__dirname, 'libs/catalog-exchange/src/index.ts'),
     '^@geocatalog/catalog-model$': path.join(__dirname, 'libs/catalog-model/src/index.ts'),
+    '^@geocatalog/cql$': path.join(__dirname, 'libs/cql/src/index.ts'),
     '^@geocatalog/embedded-postgres$': path.join(__dirname, 'libs/embedded-postgres/src/index.ts'),
     '^@geocatalog/geoserver-crypt$': path.join(__dirname, 'libs/geoserver-crypt/src/index.ts'),
     '^@geocatalog/map-render$': path.join(__dirname, 'libs/map-render/src/index.ts'),

@@ -64,13 +64,30 @@ describe('landing page, conformance, API definition', () => {
     expect(linkOf(res.json(), 'data')).toBe('https://maps.example.org/gis/geoserver/ogc/features/v1/collections');
   });
 
-  it('declares Part 1 core, GeoJSON and OpenAPI 3.0', async () => {
+  it('declares Part 1 core, GeoJSON and OpenAPI 3.0, Part 3 filtering and queryables, Part 8 sorting and the CQL2 classes', async () => {
     const res = await f.get('/conformance');
     expect(res).toHaveStatus(200);
     expect(res.json().conformsTo).toEqual([
       'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
       'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
       'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+      'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+      'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+      'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
+      'http://www.opengis.net/spec/ogcapi-features-8/1.0/conf/sorting',
+      ...[
+        'cql2-text',
+        'cql2-json',
+        'basic-cql2',
+        'advanced-comparison-operators',
+        'case-insensitive-comparison',
+        'basic-spatial-functions',
+        'basic-spatial-functions-plus',
+        'spatial-functions',
+        'temporal-functions',
+        'arithmetic',
+        'property-property',
+      ].map((c) => `http://www.opengis.net/spec/cql2/1.0/conf/${c}`),
     ]);
   });
 
@@ -82,7 +99,15 @@ describe('landing page, conformance, API definition', () => {
     expect(doc.openapi).toMatch(/^3\.0\./);
     expect(doc.servers).toEqual([{ url: f.root }]);
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/', '/api', '/collections', '/collections/{collectionId}', '/collections/{collectionId}/items', '/collections/{collectionId}/items/{featureId}']
+      [
+        '/',
+        '/api',
+        '/collections',
+        '/collections/{collectionId}',
+        '/collections/{collectionId}/items',
+        '/collections/{collectionId}/items/{featureId}',
+        '/collections/{collectionId}/queryables',
+      ]
         .concat('/conformance')
         .sort(),
     );
@@ -121,6 +146,18 @@ describe('collections', () => {
             rel: 'items',
             type: 'application/json',
             title: 'Features as GeoJSON, labelled application/json',
+          },
+          {
+            href: `${f.root}/collections/${c.id}/queryables`,
+            rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables',
+            type: 'application/schema+json',
+            title: 'What a filter or sortby may name (JSON Schema)',
+          },
+          {
+            href: `${f.root}/collections/${c.id}/queryables?f=json`,
+            rel: 'queryables',
+            type: 'application/json',
+            title: 'What a filter or sortby may name, with the older queryables list',
           },
         ],
       });
@@ -303,7 +340,7 @@ describe('items', () => {
   });
 
   it.each([
-    ['?foo=1', "Unknown query parameter 'foo'; this resource accepts f, limit, offset, bbox, datetime, properties"],
+    ['?foo=1', "Unknown query parameter 'foo'; this resource accepts f, limit, offset, bbox, datetime, properties, sortby, filter, filter-lang, filter-crs"],
     ['?limit=0', "Invalid limit '0': expected an integer of at least 1"],
     ['?limit=abc', "Invalid limit 'abc': expected an integer of at least 1"],
     ['?offset=-1', "Invalid offset '-1': expected an integer of at least 0"],
@@ -320,7 +357,15 @@ describe('items', () => {
 
   it('answers 400 for an unknown parameter on every resource', async () => {
     const { ids } = await fresh('points');
-    for (const path of ['/', '/conformance', '/api', '/collections', `/collections/${ids.points}`, `/collections/${ids.points}/items/1`]) {
+    for (const path of [
+      '/',
+      '/conformance',
+      '/api',
+      '/collections',
+      `/collections/${ids.points}`,
+      `/collections/${ids.points}/items/1`,
+      `/collections/${ids.points}/queryables`,
+    ]) {
       expect(await f.get(`${path}?limit=5`)).toBeTextError(400);
     }
   });

@@ -47,6 +47,7 @@ describe('build cache (npm start on a built checkout rebuilds nothing)', () => {
       '@geocatalog/catalog-exchange',
       '@geocatalog/catalog-model',
       '@geocatalog/cli',
+      '@geocatalog/cql',
       '@geocatalog/embedded-postgres',
       '@geocatalog/geoserver-crypt',
       '@geocatalog/map-render',

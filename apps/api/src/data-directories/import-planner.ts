@@ -1,4 +1,5 @@
 import { CatalogError, changedDeclared, DataStore, FeatureType, isPasswordKey, Layer, sameValue, Sent, SentReference, Style } from '@geocatalog/catalog-model';
+import { CqlError, parseCql } from '@geocatalog/cql';
 import type { DataStoreService } from '../catalog/datastores/datastore.service';
 import type { FeatureTypeService } from '../catalog/featuretypes/featuretype.service';
 import type { LayerService } from '../catalog/layers/layer.service';
@@ -448,13 +449,18 @@ export class ImportPlanner {
 }
 
 /**
- * Said of a feature type the plan leaves with a `cqlFilter`: filters are not applied yet (contract
- * §11), so its layer serves nothing (contract §6) until the filter is removed.
+ * Said of a feature type the plan leaves with a `cqlFilter` that is no ECQL filter: its layer would
+ * serve nothing (409 on every read, contract §11) until the filter is corrected.
  */
-const SERVES_NOTHING = 'cqlFilter: not applied yet, so the layer serves no features';
-
 function servesNothing(cqlFilter: string | null | undefined): string | undefined {
-  return cqlFilter ? SERVES_NOTHING : undefined;
+  if (!cqlFilter) return undefined;
+  try {
+    parseCql(cqlFilter, 'ecql-text');
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof CqlError)) throw err;
+    return `cqlFilter: cannot be parsed (${err.message}), so the layer serves no features until it is corrected`;
+  }
 }
 
 /** The changes of a plan line (`a, b`), then its note after `; `; undefined when there is neither. */

@@ -30,9 +30,28 @@ describe('landingPage', () => {
 });
 
 describe('conformance', () => {
-  it('declares core, GeoJSON and OpenAPI 3.0', () => {
+  it('declares core, GeoJSON, OpenAPI 3.0, filtering, queryables, sorting and the CQL2 classes implemented', () => {
     expect((conformance(links) as { conformsTo: string[] }).conformsTo).toEqual(CONFORMANCE_CLASSES);
-    expect(CONFORMANCE_CLASSES.map((c) => c.split('/').pop())).toEqual(['core', 'geojson', 'oas30']);
+    expect(CONFORMANCE_CLASSES.map((c) => c.replace('http://www.opengis.net/spec/', ''))).toEqual([
+      'ogcapi-features-1/1.0/conf/core',
+      'ogcapi-features-1/1.0/conf/geojson',
+      'ogcapi-features-1/1.0/conf/oas30',
+      'ogcapi-features-3/1.0/conf/filter',
+      'ogcapi-features-3/1.0/conf/features-filter',
+      'ogcapi-features-3/1.0/conf/queryables',
+      'ogcapi-features-8/1.0/conf/sorting',
+      'cql2/1.0/conf/cql2-text',
+      'cql2/1.0/conf/cql2-json',
+      'cql2/1.0/conf/basic-cql2',
+      'cql2/1.0/conf/advanced-comparison-operators',
+      'cql2/1.0/conf/case-insensitive-comparison',
+      'cql2/1.0/conf/basic-spatial-functions',
+      'cql2/1.0/conf/basic-spatial-functions-plus',
+      'cql2/1.0/conf/spatial-functions',
+      'cql2/1.0/conf/temporal-functions',
+      'cql2/1.0/conf/arithmetic',
+      'cql2/1.0/conf/property-property',
+    ]);
   });
 });
 
@@ -53,6 +72,18 @@ describe('collectionDocument', () => {
           rel: 'items',
           type: 'application/json',
           title: 'Features as GeoJSON, labelled application/json',
+        },
+        {
+          href: `${root}/collections/topp:states/queryables`,
+          rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables',
+          type: 'application/schema+json',
+          title: 'What a filter or sortby may name (JSON Schema)',
+        },
+        {
+          href: `${root}/collections/topp:states/queryables?f=json`,
+          rel: 'queryables',
+          type: 'application/json',
+          title: 'What a filter or sortby may name, with the older queryables list',
         },
       ],
     });

@@ -7,12 +7,38 @@ import { Bbox, collectionBbox, CRS84 } from './crs84-box';
 import { FeaturesLinks, Link, link, withFormat } from './features-links';
 import type { MediaKey } from './features-params';
 
-/** Conformance classes this API meets (Part 1: core, GeoJSON, OpenAPI 3.0; no HTML). */
+/**
+ * Conformance classes this API meets: Part 1 (core, GeoJSON, OpenAPI 3.0; no HTML), Part 3's
+ * queryables, Part 8's sorting (`sortby`), and Part 3's filtering with the CQL2 classes `@geocatalog/cql` implements (OGC's abstract test suite runs in
+ * its specs). Not claimed: array functions (no published attribute is an array), custom functions
+ * (none is offered), and accent-insensitive comparison (ACCENTI needs PostgreSQL's unaccent in the
+ * store's database; where the store has it not, ACCENTI is a 400 that says so).
+ */
 export const CONFORMANCE_CLASSES = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
+  'http://www.opengis.net/spec/ogcapi-features-8/1.0/conf/sorting',
+  ...[
+    'cql2-text',
+    'cql2-json',
+    'basic-cql2',
+    'advanced-comparison-operators',
+    'case-insensitive-comparison',
+    'basic-spatial-functions',
+    'basic-spatial-functions-plus',
+    'spatial-functions',
+    'temporal-functions',
+    'arithmetic',
+    'property-property',
+  ].map((c) => `http://www.opengis.net/spec/cql2/1.0/conf/${c}`),
 ];
+
+/** The link relation of a collection's queryables (OGC's registered one). */
+export const QUERYABLES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';
 
 /** A published layer as a collection: an enabled layer of an enabled feature type. */
 export interface CollectionInfo {
@@ -77,6 +103,9 @@ export function collectionDocument(links: FeaturesLinks, c: CollectionInfo): Col
       link(links.collection(c.id), 'self', 'json', 'This collection'),
       link(links.items(c.id), 'items', 'geojson', 'Features as GeoJSON'),
       link(links.items(c.id, [['f', 'json']]), 'items', 'json', 'Features as GeoJSON, labelled application/json'),
+      link(links.queryables(c.id), QUERYABLES_REL, 'schema', 'What a filter or sortby may name (JSON Schema)'),
+      // GDAL's OAPIF driver up to 3.6 follows `queryables` of type application/json, in the older form.
+      link(links.queryables(c.id, [['f', 'json']]), 'queryables', 'json', 'What a filter or sortby may name, with the older queryables list'),
     ],
   };
 }

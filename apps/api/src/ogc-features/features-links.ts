@@ -46,6 +46,10 @@ export class FeaturesLinks {
     return withQuery(`${this.collection(id)}/items`, query);
   }
 
+  queryables(id: string, query?: Iterable<[string, string]>): string {
+    return withQuery(`${this.collection(id)}/queryables`, query);
+  }
+
   item(id: string, featureId: string, query?: Iterable<[string, string]>): string {
     return withQuery(`${this.collection(id)}/items/${segment(featureId)}`, query);
   }

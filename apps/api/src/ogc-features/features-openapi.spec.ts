@@ -18,6 +18,7 @@ const PATH_OF: Record<Resource, string> = {
   collection: '/collections/{collectionId}',
   items: '/collections/{collectionId}/items',
   item: '/collections/{collectionId}/items/{featureId}',
+  queryables: '/collections/{collectionId}/queryables',
 };
 
 function resolve(ref: string): { name: string; in: string; schema: Record<string, unknown> } {

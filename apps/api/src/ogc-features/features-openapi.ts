@@ -3,7 +3,9 @@
  * every query parameter each accepts (anything else is a 400), and the response schemas, after
  * the OGC API - Features Part 1 building blocks. Pure.
  */
+import { CQL_LANGUAGES } from '@geocatalog/cql';
 import { DEFAULT_LIMIT, MAX_LIMIT, MEDIA } from './features-params';
+import { CRS84_URI, DEFAULT_FILTER_LANG } from './items-filter';
 
 const ref = (name: string, kind: 'parameters' | 'schemas' | 'responses' = 'schemas') => ({ $ref: `#/components/${kind}/${name}` });
 
@@ -87,7 +89,7 @@ export function openApiDocument(root: string): object {
       '/collections': {
         get: {
           tags: ['Capabilities'],
-          summary: 'The collections: one per enabled, advertised layer without a cqlFilter',
+          summary: 'The collections: one per enabled, advertised layer',
           operationId: 'getCollections',
           parameters: [ref('fJson', 'parameters')],
           responses: { '200': { description: 'The collections.', content: jsonContent(ref('collections')) }, ...pick(errors, '400', '401') },
@@ -107,7 +109,8 @@ export function openApiDocument(root: string): object {
           tags: ['Data'],
           summary: 'Features of a collection',
           description:
-            'A page of features as GeoJSON, in feature id order: up to 1,000 features sent whole (with Content-Length), more streamed. ' +
+            "A page of features as GeoJSON, those the layer's cqlFilter selects, in sortby order then feature id order (so pages are stable): " +
+            'up to 1,000 features sent whole (with Content-Length), more streamed. ' +
             'numberMatched is exact when present: it is written only when the selection ends within the page (offset + numberReturned), ' +
             'and left out otherwise (nothing is counted; follow the next links to the end). The layers have no time column: a valid datetime ' +
             'is refused (400) rather than ignored. Each data store reads at most 4 pages at once (a fifth waits up to 2 s, then 503), and a ' +
@@ -120,6 +123,10 @@ export function openApiDocument(root: string): object {
             ref('bbox', 'parameters'),
             ref('datetime', 'parameters'),
             ref('properties', 'parameters'),
+            ref('sortby', 'parameters'),
+            ref('filter', 'parameters'),
+            ref('filter-lang', 'parameters'),
+            ref('filter-crs', 'parameters'),
             ref('fGeoJson', 'parameters'),
           ],
           responses: {
@@ -129,6 +136,24 @@ export function openApiDocument(root: string): object {
             },
             ...errors,
             '503': ref('StoreBusy', 'responses'),
+          },
+        },
+      },
+      '/collections/{collectionId}/queryables': {
+        get: {
+          tags: ['Capabilities'],
+          summary: 'What a filter or sortby may name',
+          description:
+            "A JSON Schema of the layer's published properties that a filter can compare, and its geometry. f=json answers it as " +
+            "application/json with the older draft's queryables list beside it (the form GDAL 3.6 reads).",
+          operationId: 'getQueryables',
+          parameters: [ref('collectionId', 'parameters'), ref('fQueryables', 'parameters')],
+          responses: {
+            '200': {
+              description: 'The queryables.',
+              content: { [MEDIA.schema]: { schema: { type: 'object' } }, [MEDIA.json]: { schema: { type: 'object' } } },
+            },
+            ...errors,
           },
         },
       },
@@ -154,6 +179,7 @@ export function openApiDocument(root: string): object {
         fJson: format(['json'], 'json'),
         fApi: format(['json', 'openapi'], 'openapi'),
         fGeoJson: format(['geojson', 'json'], 'geojson'),
+        fQueryables: format(['schema', 'json'], 'schema'),
         collectionId: { name: 'collectionId', in: 'path', required: true, description: 'workspace:layer', schema: { type: 'string' } },
         featureId: {
           name: 'featureId',
@@ -199,6 +225,49 @@ export function openApiDocument(root: string): object {
           explode: false,
           schema: { type: 'string' },
         },
+        sortby: {
+          name: 'sortby',
+          in: 'query',
+          required: false,
+          description:
+            'Comma-separated property names to sort by, each ascending (+ or no sign) or descending (-), e.g. -persons,+state_name; ' +
+            'the queryables other than the geometry (another name is a 400). Ties are broken by feature id.',
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', items: { type: 'string', pattern: '^[+-]?.+$' } },
+        },
+        filter: {
+          name: 'filter',
+          in: 'query',
+          required: false,
+          description:
+            "Only the features this filter selects (OGC API - Features Part 3), ANDed with bbox and the layer's own cqlFilter. " +
+            'It may name the queryables only; a filter that cannot be read or applied is a 400 naming the token and its 1-based position.',
+          style: 'form',
+          explode: false,
+          schema: { type: 'string' },
+        },
+        'filter-lang': {
+          name: 'filter-lang',
+          in: 'query',
+          required: false,
+          description:
+            "The filter's language: cql2-text (the default, which also reads GeoServer's ECQL spellings), cql2-json, " +
+            "and the older names cql-text and GeoServer's ecql-text (read as cql2-text).",
+          style: 'form',
+          explode: false,
+          // GDAL's OAPIF driver (3.6) sends -where to the server only when this enum lists cql-text.
+          schema: { type: 'string', enum: [...CQL_LANGUAGES], default: DEFAULT_FILTER_LANG },
+        },
+        'filter-crs': {
+          name: 'filter-crs',
+          in: 'query',
+          required: false,
+          description: `The CRS of the filter's geometries: ${CRS84_URI} (the default) or http://www.opengis.net/def/crs/EPSG/0/{code}, x/y order (not 4326, which is latitude first).`,
+          style: 'form',
+          explode: false,
+          schema: { type: 'string', format: 'uri', default: CRS84_URI },
+        },
         properties: {
           name: 'properties',
           in: 'query',
@@ -215,7 +284,7 @@ export function openApiDocument(root: string): object {
         NotFound: { description: 'No such collection or feature.', content: problem() },
         CannotApply: {
           description:
-            'The layer serves no features: its feature type has a cqlFilter, which is not applied yet, or attributes naming columns its table lacks.',
+            'The layer serves no features: its feature type has a cqlFilter that cannot be applied to its table, or attributes naming columns its table lacks.',
           content: problem(),
         },
         StoreUnavailable: { description: "The layer's data store cannot be reached.", content: problem() },

@@ -8,6 +8,7 @@ import {
   parseItemQuery,
   parseItemsQuery,
   parseProperties,
+  parseSortBy,
   queryOf,
 } from './features-params';
 
@@ -54,7 +55,7 @@ describe('formatOf', () => {
 describe('parseItemsQuery', () => {
   it('has defaults', () => {
     const q = items('');
-    expect(q).toEqual({ format: 'geojson', limit: DEFAULT_LIMIT, offset: 0, boxes: undefined, properties: undefined, params: new Map() });
+    expect(q).toEqual({ format: 'geojson', limit: DEFAULT_LIMIT, offset: 0, boxes: undefined, properties: undefined, sortBy: undefined, params: new Map() });
   });
 
   it('clamps a limit above the maximum, as OGC API - Features requires', () => {
@@ -78,7 +79,26 @@ describe('parseItemsQuery', () => {
 
   it('refuses unknown parameters, e.g. those of other OGC API parts', () => {
     expect(invalid(() => items('crs=EPSG:4326'))).toContain("Unknown query parameter 'crs'");
-    expect(invalid(() => items('filter=a=1'))).toContain("Unknown query parameter 'filter'");
+    expect(invalid(() => items('zoom-level=5'))).toContain("Unknown query parameter 'zoom-level'");
+  });
+});
+
+describe('parseSortBy', () => {
+  it('reads names in order, + or no sign ascending, - descending; an unescaped + (a space) ascending too', () => {
+    expect(parseSortBy('-persons,+name, rank,abbr')).toEqual([
+      { column: 'persons', descending: true },
+      { column: 'name', descending: false },
+      { column: 'rank', descending: false },
+      { column: 'abbr', descending: false },
+    ]);
+    expect(items('sortby=%2Ba,-b').sortBy).toEqual([
+      { column: 'a', descending: false },
+      { column: 'b', descending: true },
+    ]);
+  });
+
+  it.each(['', ',', 'a,,b', '-', '+', 'a,-a'])('refuses %p', (text) => {
+    expect(invalid(() => parseSortBy(text))).toMatch(/^Invalid sortby '.*': /);
   });
 });
 

@@ -1,6 +1,8 @@
 import { CatalogError } from '@geocatalog/catalog-model';
+import type { SortKey } from '../datastores/postgis/feature-sql';
 import type { Box } from '../datastores/postgis/postgis.types';
 import { parseBbox } from './crs84-box';
+import { type ItemsFilter, parseItemsFilter } from './items-filter';
 
 /** Features per page when `limit` is not given. */
 export const DEFAULT_LIMIT = 100;
@@ -14,8 +16,9 @@ export const QUERY_PARAMETERS = {
   api: ['f'],
   collections: ['f'],
   collection: ['f'],
-  items: ['f', 'limit', 'offset', 'bbox', 'datetime', 'properties'],
+  items: ['f', 'limit', 'offset', 'bbox', 'datetime', 'properties', 'sortby', 'filter', 'filter-lang', 'filter-crs'],
   item: ['f', 'properties'],
+  queryables: ['f'],
 } as const;
 
 export type Resource = keyof typeof QUERY_PARAMETERS;
@@ -25,6 +28,7 @@ export const MEDIA = {
   json: 'application/json',
   geojson: 'application/geo+json',
   openapi: 'application/vnd.oai.openapi+json;version=3.0',
+  schema: 'application/schema+json',
 } as const;
 
 export type MediaKey = keyof typeof MEDIA;
@@ -38,6 +42,7 @@ const FORMATS: Record<Resource, Record<string, MediaKey>> = {
   api: { json: 'json', openapi: 'openapi', 'application/json': 'json', [MEDIA.openapi]: 'openapi' },
   items: { json: 'json', geojson: 'geojson', 'application/json': 'json', 'application/geo+json': 'geojson' },
   item: { json: 'json', geojson: 'geojson', 'application/json': 'json', 'application/geo+json': 'geojson' },
+  queryables: { schema: 'schema', json: 'json', [MEDIA.schema]: 'schema', 'application/json': 'json' },
 };
 
 /** What each resource answers without `f`. */
@@ -49,6 +54,7 @@ const DEFAULT_FORMAT: Record<Resource, MediaKey> = {
   api: 'openapi',
   items: 'geojson',
   item: 'geojson',
+  queryables: 'schema',
 };
 
 /** The query of a request URL, exactly as sent (names are case-sensitive). */
@@ -98,6 +104,10 @@ export interface ItemsQuery {
   properties?: string[];
   /** `datetime` as given (checked); undefined without it. */
   datetime?: string;
+  /** `sortby` keys in order; undefined without it. Checked against the layer's sortable properties by the service. */
+  sortBy?: SortKey[];
+  /** `filter` read in its `filter-lang`, with its `filter-crs`; undefined without it. */
+  filter?: ItemsFilter;
   /** The parameters as given, for the links of the response (self, alternate, next). */
   params: Map<string, string>;
 }
@@ -117,8 +127,37 @@ export function parseItemsQuery(query: URLSearchParams): ItemsQuery {
     boxes: bbox === undefined ? undefined : parseBbox(bbox),
     properties: properties === undefined ? undefined : parseProperties(properties),
     datetime,
+    sortBy: params.has('sortby') ? parseSortBy(params.get('sortby')!) : undefined,
+    filter: parseItemsFilter(params),
     params,
   };
+}
+
+/**
+ * `sortby=+a,-b,c` (OGC API - Features Part 8): names, each ascending (`+` or no sign; a `+` left
+ * unescaped in a URL arrives as a space) or descending (`-`). A name given twice is a 400.
+ */
+export function parseSortBy(text: string): SortKey[] {
+  const keys = text.split(',').map((raw) => {
+    // A `+` sent unescaped arrives as a space, trimmed away here: ascending either way.
+    const part = raw.trim();
+    const signed = part.startsWith('+') || part.startsWith('-');
+    const column = signed ? part.slice(1) : part;
+    const descending = part.startsWith('-');
+    if (!column) {
+      throw new CatalogError(
+        'INVALID_VALUE',
+        `Invalid sortby '${shorten(text)}': expected property names, each with an optional + or - before it, separated by commas`,
+      );
+    }
+    return { column, descending };
+  });
+  const seen = new Set<string>();
+  for (const k of keys) {
+    if (seen.has(k.column)) throw new CatalogError('INVALID_VALUE', `Invalid sortby '${shorten(text)}': '${k.column}' is given more than once`);
+    seen.add(k.column);
+  }
+  return keys;
 }
 
 /** A checked single-feature request. */

@@ -68,6 +68,13 @@ export class FeaturesController {
     return this.streamed(req, page, query.format);
   }
 
+  @Get('collections/:collectionId/queryables')
+  async queryables(@Req() req: Request, @Param('collectionId') id: string): Promise<RawContent> {
+    const params = checkParameters(queryOf(req.originalUrl), 'queryables');
+    const format = formatOf(params, 'queryables');
+    return json(format, await this.features.queryables(id, this.links(req), format === 'json'));
+  }
+
   @Get('collections/:collectionId/items/:featureId')
   async item(@Req() req: Request, @Param('collectionId') id: string, @Param('featureId') featureId: string): Promise<RawContent> {
     const query = parseItemQuery(queryOf(req.originalUrl));
@@ -79,7 +86,7 @@ export class FeaturesController {
   @All(['', '*path'])
   unmatched(@Req() req: Request, @Res({ passthrough: true }) res: Response): never {
     const rest = req.path.slice(req.path.indexOf(FEATURES_PATH) + FEATURES_PATH.length).replace(/\/+$/, '');
-    if (/^(|\/conformance|\/api|\/collections(\/[^/]+(\/items(\/[^/]+)?)?)?)$/.test(rest)) {
+    if (/^(|\/conformance|\/api|\/collections(\/[^/]+(\/queryables|\/items(\/[^/]+)?)?)?)$/.test(rest)) {
       res.setHeader('Allow', 'GET, HEAD');
       throw new CatalogError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
     }

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { propertyAttributes } from '../datastores/postgis/attribute-subset';
-import { FeatureSource, sourceProperties } from '../datastores/postgis/feature-sql';
+import { FeatureFilter, FeatureSource, SortKey, sourceProperties } from '../datastores/postgis/feature-sql';
 import { ONE_QUERY_MAX_ROWS, PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { searchBoxes } from './crs84-box';
 import { featureCollectionText, FeatureCollectionStream, PageFrame } from './feature-collection.stream';
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
 import { FeaturesLinks } from './features-links';
+import { filterCondition } from './items-filter';
 import type { ItemQuery, ItemsQuery } from './features-params';
 import { PublishedLayer, PublishedLayers, sourceOf } from './published-layers';
+import { queryablesDocument, sortableNames } from './queryables';
 
 /**
  * OGC API - Features over the catalog: collections are the enabled layers of enabled feature types
@@ -54,8 +56,10 @@ export class FeaturesService {
     return this.connector.withTable(layer.store, layer.nativeName, async (table) => {
       const source = sourceOf(layer, table);
       const properties = this.checkProperties(layer, source, query.properties);
+      const sortBy = query.sortBy && checkSortBy(layer, source, query.sortBy);
       const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
-      const filter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties };
+      const where = query.filter && filterCondition(query.filter, source.scope.cql);
+      const filter: FeatureFilter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties, sortBy, where };
       if (page.limit <= ONE_QUERY_MAX_ROWS) return featureCollectionText(await this.connector.readFeaturePage(layer.store, source, filter, page), frame);
       return new FeatureCollectionStream(await this.connector.openFeatures(layer.store, source, filter, page), frame);
     });
@@ -72,6 +76,21 @@ export class FeaturesService {
     if (feature === null) throw new CatalogError('NOT_FOUND', `No such feature: '${featureId}' in collection '${layer.info.id}'`);
     // The feature's text is PostgreSQL's `{…}`: the links go in before its closing brace.
     return `${feature.slice(0, -1)},"links":${JSON.stringify(featureLinks(links, layer.info.id, featureId, query))}}`;
+  }
+
+  /**
+   * The collection's queryables (JSON Schema of what it publishes, the geometry included), read
+   * from its table's description; `withDraftList` adds the list GDAL 3.6 reads.
+   */
+  async queryables(id: string, links: FeaturesLinks, withDraftList: boolean): Promise<object> {
+    const layer = await this.published.byId(id);
+    return this.connector.withTable(layer.store, layer.nativeName, async (table) => {
+      const source = sourceOf(layer, table);
+      return queryablesDocument(
+        { url: links.queryables(layer.info.id), title: layer.info.title, attributes: sourceProperties(source), geometry: table.geometry },
+        withDraftList,
+      );
+    });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -96,6 +115,19 @@ export class FeaturesService {
     }
     return requested;
   }
+}
+
+/** The sort keys, each a property the layer publishes and can compare; INVALID_VALUE (400) naming those it can. */
+function checkSortBy(layer: PublishedLayer, source: FeatureSource, keys: SortKey[]): SortKey[] {
+  const sortable = sortableNames(sourceProperties(source));
+  const unknown = keys.filter((k) => !sortable.includes(k.column));
+  if (unknown.length) {
+    throw new CatalogError(
+      'INVALID_VALUE',
+      `Invalid sortby: collection '${layer.info.id}' cannot be sorted by ${unknown.map((k) => `'${k.column}'`).join(', ')}; it can by ${sortable.join(', ') || 'none'}`,
+    );
+  }
+  return keys;
 }
 
 /**

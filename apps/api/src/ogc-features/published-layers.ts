@@ -7,6 +7,7 @@ import { publishedAttributes, subsetNotApplied } from '../datastores/postgis/att
 import { epsgNumber } from '../datastores/postgis/crs-code';
 import { markStaleDescription } from '../datastores/postgis/store-errors';
 import type { FeatureSource } from '../datastores/postgis/feature-sql';
+import { publishedScope, type PublishedScope } from '../datastores/postgis/published-scope';
 import type { Box, StoreConnection, TableInfo } from '../datastores/postgis/postgis.types';
 import type { CollectionInfo } from './features-documents';
 
@@ -24,14 +25,20 @@ export interface PublishedLayer {
   srid: number;
   /** The configured attribute subset (names); null: every column. */
   attributeSubset: string[] | null;
+  /** The feature type's ECQL filter: only the rows it selects are published. */
+  cqlFilter: string | null;
+}
+
+/** A layer's table as its reads take it: the feature source, and the scope it publishes. */
+export interface PublishedSource extends FeatureSource {
+  scope: PublishedScope;
 }
 
 /** Layers listed as collections: enabled and advertised, of enabled feature types in enabled stores. */
 const ADVERTISED: LayerPageQuery = {
   columns: 'f.title, f.abstract, f.latlon_bbox AS "latLonBbox"',
   joins: 'JOIN data_store d ON d.id = f.data_store_id',
-  // A layer whose cqlFilter cannot be applied serves nothing, so it is not offered either.
-  where: 'l.enabled AND f.enabled AND d.enabled AND l.advertised AND f.advertised AND f.cql_filter IS NULL',
+  where: 'l.enabled AND f.enabled AND d.enabled AND l.advertised AND f.advertised',
 };
 
 interface CollectionRow extends LayerName {
@@ -79,37 +86,33 @@ export class PublishedLayers {
     return mapPages(pages, (r) => ({ id: `${r.workspace}:${r.name}`, title: r.title ?? r.name, description: r.abstract, latLonBbox: r.latLonBbox }));
   }
 
-  /**
-   * One layer by `workspace:layer`; NOT_FOUND when there is no such enabled layer, CANNOT_APPLY
-   * (409) when its feature type has a `cqlFilter`: until filters are applied (contract §11) such a
-   * layer serves nothing on any read path rather than every row (contract §6).
-   */
+  /** One layer by `workspace:layer`; NOT_FOUND when there is no such enabled layer. */
   async byId(id: string): Promise<PublishedLayer> {
     const colon = id.indexOf(':');
     const rows: LayerRow[] = colon > 0 ? await this.db.query(LAYER_SQL, [id.slice(0, colon), id.slice(colon + 1)]) : [];
     if (!rows.length) throw new CatalogError('NOT_FOUND', `No such collection: '${id}'`);
-    if (rows[0].cqlFilter !== null) throw filterNotApplied(id);
     return published(id.slice(0, colon), rows[0]);
   }
 }
 
-/** Why a layer with a `cqlFilter` serves nothing. */
-export function filterNotApplied(id: string): CatalogError {
-  return new CatalogError(
-    'CANNOT_APPLY',
-    `Layer '${id}' serves no features: its feature type has a cqlFilter, which this server cannot apply yet; remove the cqlFilter to serve the layer`,
-  );
-}
-
 /**
  * The layer's table as described, with the CRS its geometries are read in (the declared one first)
- * and the properties it publishes. A subset naming a column the table lacks is CANNOT_APPLY,
- * marked stale so that the table is described again once before the layer is refused.
+ * and its published scope: the properties it publishes and the rows its cqlFilter selects (every
+ * read path takes both from here, see published-scope.ts). A subset naming a column the table
+ * lacks, or a cqlFilter that cannot be applied to it, is CANNOT_APPLY, marked stale so that the
+ * table is described again once before the layer is refused.
  */
-export function sourceOf(layer: PublishedLayer, table: TableInfo): FeatureSource {
-  const published = publishedAttributes(table, layer.attributeSubset);
-  if (!published) throw markStaleDescription(subsetNotApplied(layer.info.id, table, layer.attributeSubset ?? []));
-  return { table, srid: layer.srid || table.geometry?.srid || 0, published };
+export function sourceOf(layer: PublishedLayer, table: TableInfo): PublishedSource {
+  const attributes = publishedAttributes(table, layer.attributeSubset);
+  if (!attributes) throw markStaleDescription(subsetNotApplied(layer.info.id, table, layer.attributeSubset ?? []));
+  const srid = layer.srid || table.geometry?.srid || 0;
+  let scope: PublishedScope;
+  try {
+    scope = publishedScope({ layerId: layer.info.id, table, attributes, srid, cqlFilter: layer.cqlFilter });
+  } catch (err) {
+    throw markStaleDescription(err as Error);
+  }
+  return { table, srid, published: attributes, restriction: scope.restriction, scope };
 }
 
 function published(workspace: string, row: LayerRow): PublishedLayer {
@@ -127,5 +130,6 @@ function published(workspace: string, row: LayerRow): PublishedLayer {
     nativeName: row.nativeName,
     srid: srid === NO_CRS_SRID ? 0 : srid,
     attributeSubset: row.attributeSubset,
+    cqlFilter: row.cqlFilter,
   };
 }

@@ -167,7 +167,9 @@ export function tilesOpenApiDocument(root: string): object {
             '400': text('A zoom level, row or column that is not a whole number, or a tile the layer’s CRS cannot be transformed to.'),
             '401': text('No or wrong credentials.'),
             '404': text('No such enabled layer, tile matrix set, or tile (outside the matrix).'),
-            '409': text('The layer serves no features: its feature type has a cqlFilter (not applied yet), or attributes naming columns its table lacks.'),
+            '409': text(
+              'The layer serves no features: its feature type has a cqlFilter that cannot be applied to its table, or attributes naming columns its table lacks.',
+            ),
             '502': text('The layer’s data store cannot be reached or failed; the message names it.'),
           },
         },

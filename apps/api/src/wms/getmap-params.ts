@@ -2,6 +2,8 @@
  * The parameters of a GetMap request, read and checked before the catalog is asked anything
  * (contract §10). Pure: each problem is a {@link WmsException} with GeoServer's code and locator.
  */
+import type { CqlNode } from '@geocatalog/cql';
+import { parseCqlFilterParam } from './cql-filter-param';
 import { bboxIsLatLon, CrsCode, MapCrs, parseCrsCode } from './map-crs';
 import { pixelRatio, scaleDenominator } from './map-scale';
 import { invalidCrs, invalidValue, missing, WmsException, WmsVersion } from './wms-exception';
@@ -51,6 +53,8 @@ export interface GetMapParams {
   dpi?: number;
   /** SLD_BODY, when given. */
   sldBody?: string;
+  /** CQL_FILTER: one filter per LAYERS entry; undefined without it. */
+  cqlFilter?: CqlNode[];
   exceptions: ExceptionForm;
 }
 
@@ -127,6 +131,7 @@ export function parseGetMap(params: WmsParams, service: WmsServiceMetadata): Get
     bgcolor: parseColor(params.get('bgcolor')),
     dpi: parseDpi(params.get('format_options')),
     sldBody,
+    cqlFilter: parseCqlFilterParam(params.get('cql_filter'), layers.length),
     exceptions,
   };
 }

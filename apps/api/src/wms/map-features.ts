@@ -1,15 +1,41 @@
 import type { Logger } from '@nestjs/common';
-import { PublishedLayer, sourceOf } from '../ogc-features/published-layers';
+import { CqlError, type CqlNode } from '@geocatalog/cql';
+import { PublishedLayer, PublishedSource, sourceOf } from '../ogc-features/published-layers';
+import { clientCondition, type SqlCondition } from '../datastores/postgis/published-scope';
 import type { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import type { MapCrs } from './map-crs';
 import type { MapFeature } from './map-renderer';
 import { decodeTwkb } from './twkb';
 import type { WmsLayer } from './wms-catalog';
+import { invalidValue } from './wms-exception';
 
 /** The layer as the feature API's readers take it (its store, table, CRS and attribute subset). */
 export function publishedLayer(layer: WmsLayer): PublishedLayer {
   const info = { id: `${layer.workspace}:${layer.name}`, title: layer.title ?? layer.name, description: layer.abstract, latLonBbox: layer.latLonBbox };
-  return { info, name: layer.name, store: layer.store, nativeName: layer.nativeName, srid: layer.srid, attributeSubset: layer.attributeSubset };
+  return {
+    info,
+    name: layer.name,
+    store: layer.store,
+    nativeName: layer.nativeName,
+    srid: layer.srid,
+    attributeSubset: layer.attributeSubset,
+    cqlFilter: layer.cqlFilter,
+  };
+}
+
+/**
+ * The layer's CQL_FILTER entry as SQL against what it publishes (geometries in the layer's
+ * declared CRS, as GeoServer reads them); InvalidParameterValue when it names what the layer does
+ * not publish or compares what it cannot.
+ */
+export function cqlFilterCondition(layer: WmsLayer, source: PublishedSource, filter: CqlNode | undefined): SqlCondition | undefined {
+  if (!filter) return undefined;
+  try {
+    return clientCondition(source.scope, filter, source.srid || undefined);
+  } catch (err) {
+    if (err instanceof CqlError) throw invalidValue('cql_filter', `Invalid CQL_FILTER for layer ${layer.workspace}:${layer.name}: ${err.message}`);
+    throw err;
+  }
 }
 
 /** What a layer's read needs to know of the map. */
@@ -22,7 +48,8 @@ export interface MapWindow {
 /**
  * The features of one layer for a map, in the map's CRS, read lazily: the store's cursor opens when
  * the renderer starts drawing the layer and is closed when it stops (done, failed or abandoned),
- * so a map holds one batch of rows per layer at most. `columns`: the properties the style reads.
+ * so a map holds one batch of rows per layer at most. `columns`: the properties the style reads;
+ * `filter`: the layer's CQL_FILTER entry.
  */
 export async function* layerFeatures(
   connector: PostgisConnector,
@@ -30,21 +57,20 @@ export async function* layerFeatures(
   map: MapWindow,
   columns: string[],
   logger?: Logger,
+  filter?: CqlNode,
 ): AsyncGenerator<MapFeature> {
-  const published = {
-    info: { id: `${layer.workspace}:${layer.name}`, title: layer.title ?? layer.name, description: layer.abstract, latLonBbox: layer.latLonBbox },
-    ...layer,
-  };
   const [minx, miny, maxx, maxy] = map.bbox;
-  const cursor = await connector.withTable(layer.store, layer.nativeName, (table) =>
-    connector.openMapFeatures(layer.store, sourceOf(published, table), {
+  const cursor = await connector.withTable(layer.store, layer.nativeName, (table) => {
+    const source = sourceOf(publishedLayer(layer), table);
+    return connector.openMapFeatures(layer.store, source, {
       srid: map.crs.srid,
       box: { minx, miny, maxx, maxy },
       pixelSize: (maxx - minx) / map.width,
       columns,
       geographic: map.crs.geographic,
-    }),
-  );
+      where: cqlFilterCondition(layer, source, filter),
+    });
+  });
   try {
     for (let batch = await cursor.next(); batch.length; batch = await cursor.next()) {
       for (const row of batch) {

@@ -14,6 +14,8 @@ export interface LayerToDraw {
   style: StyleRef;
   /** STYLES named this style (not the default). */
   named: boolean;
+  /** Index of the LAYERS entry that asked for it (CQL_FILTER gives one filter per entry). */
+  position: number;
 }
 
 /** Groups may nest; deeper than this is a cycle the catalog should not hold. */
@@ -33,11 +35,11 @@ export async function layersToDraw(catalog: WmsCatalog, workspace: string | null
     if (found.kind === 'layer') {
       const style = styleName ? namedStyle(found.layer, styleName) : found.layer.styles[0];
       if (!style) throw new WmsException(`Layer ${requested} has no style to draw it with`, 'StyleNotDefined', 'styles');
-      out.push({ layer: found.layer, requested, style, named: !!styleName });
+      out.push({ layer: found.layer, requested, style, named: !!styleName, position: i });
     } else {
       if (styleName)
         throw new WmsException(`No such style: ${styleName} (layer group ${requested} is drawn with its members' styles)`, 'StyleNotDefined', 'styles');
-      await expandGroup(catalog, found.group, requested, out, 0);
+      await expandGroup(catalog, found.group, { requested, position: i }, out, 0);
     }
   }
   return out;
@@ -86,19 +88,26 @@ function styleLabel(s: StyleRef): string {
   return s.workspace ? `${s.workspace}:${s.name}` : s.name;
 }
 
-async function expandGroup(catalog: WmsCatalog, group: WmsGroup, requested: string, out: LayerToDraw[], depth: number): Promise<void> {
+async function expandGroup(
+  catalog: WmsCatalog,
+  group: WmsGroup,
+  entry: Pick<LayerToDraw, 'requested' | 'position'>,
+  out: LayerToDraw[],
+  depth: number,
+): Promise<void> {
+  const requested = entry.requested;
   if (depth > MAX_GROUP_DEPTH) throw new WmsException(`Layer group ${requested} nests deeper than ${MAX_GROUP_DEPTH} levels`);
   const members: GroupMember[] = await catalog.members(group.id);
   for (const m of members) {
     if (m.kind === 'group') {
       const inner = await catalog.groupById(m.groupId);
-      if (inner) await expandGroup(catalog, inner, requested, out, depth + 1);
+      if (inner) await expandGroup(catalog, inner, entry, out, depth + 1);
       continue;
     }
     const layer = await catalog.layerById(m.layerId);
     // A disabled member is left out of the picture, as GeoServer does.
     if (!layer) continue;
     const style = m.styleId !== null ? (layer.styles.find((s) => s.id === m.styleId) ?? (await catalog.styleRef(m.styleId))) : layer.styles[0];
-    if (style) out.push({ layer, requested, style, named: false });
+    if (style) out.push({ layer, requested, style, named: false, position: entry.position });
   }
 }

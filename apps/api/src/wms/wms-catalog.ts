@@ -39,7 +39,7 @@ export interface WmsLayer {
   nativeName: string;
   srid: number;
   attributeSubset: string[] | null;
-  /** The feature type's cqlFilter: such a layer serves nothing until filters apply (contract §11). */
+  /** The feature type's cqlFilter: only the rows it selects are drawn and queried (contract §11). */
   cqlFilter: string | null;
 }
 
@@ -129,7 +129,7 @@ export class WmsCatalog {
   /** Every advertised layer (of one workspace, or all), by workspace then name. */
   async advertisedLayers(workspace: string | null): Promise<WmsLayer[]> {
     const rows = await this.db.query<LayerRow>(
-      `SELECT ${LAYER_COLUMNS} ${LAYER_FROM} AND l.advertised AND f.advertised AND f.cql_filter IS NULL AND ($1::text IS NULL OR w.name = $1)
+      `SELECT ${LAYER_COLUMNS} ${LAYER_FROM} AND l.advertised AND f.advertised AND ($1::text IS NULL OR w.name = $1)
         ORDER BY w.name, f.name`,
       [workspace],
     );

@@ -6,7 +6,7 @@ import { capabilities111, capabilities130 } from './capabilities-xml';
 import { GetMapParams, mapGeometry, parseGetMap } from './getmap-params';
 import { featureInfoDocument, LayerFeatures } from './feature-info-formats';
 import { parseFeatureInfo, withMapFormat } from './feature-info-params';
-import { layerFeatures, publishedLayer } from './map-features';
+import { cqlFilterCondition, layerFeatures, publishedLayer } from './map-features';
 import { sourceOf } from '../ogc-features/published-layers';
 import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
 import { LayerToDraw, layersToDraw } from './map-layers';
@@ -88,11 +88,6 @@ export class WmsService {
     if (p.sldBody !== undefined) checkSldBody(p.sldBody);
     const draws = await layersToDraw(this.catalog, scope.workspace, p.layers, p.styles);
     if (!draws.length) throw new WmsException(`Nothing to draw: the layer groups in LAYERS have no enabled layer`, 'LayerNotDefined', 'layers');
-    for (const d of draws) {
-      if (d.layer.cqlFilter !== null) {
-        throw new WmsException(`Layer ${d.layer.workspace}:${d.layer.name} has a cqlFilter, which this server cannot apply yet: it draws nothing`);
-      }
-    }
     const crs = await this.lookUpCrs(p.version, p.crs, draws[0].layer);
     return { params: p, crs, layers: draws, ...mapGeometry(p, crs) };
   }
@@ -116,7 +111,14 @@ export class WmsService {
       background: p.transparent ? undefined : p.bgcolor,
       layers: request.layers.map((d, i) => ({
         style: styles[i].style,
-        features: layerFeatures(this.connector, d.layer, { crs: request.crs, bbox: request.bbox, width: p.width }, styles[i].columns, this.logger),
+        features: layerFeatures(
+          this.connector,
+          d.layer,
+          { crs: request.crs, bbox: request.bbox, width: p.width },
+          styles[i].columns,
+          this.logger,
+          p.cqlFilter?.[d.position],
+        ),
       })),
     });
     const body = await this.renderer.encodeImage(canvas, p.format, { transparent: p.transparent, bgcolor: p.bgcolor });
@@ -156,16 +158,22 @@ export class WmsService {
     for (const layer of layers.values()) {
       const lonLat = request.crs.srid === 4326 ? box : await this.connector.toWgs84(layer.store, box, request.crs.srid);
       const published = publishedLayer(layer);
+      // The CQL_FILTER entry of the LAYERS name that drew it.
+      const filter = p.cqlFilter?.[request.layers.find((d) => d.layer.id === layer.id)!.position];
       // Geometries in the map's CRS, as GeoServer answers GetFeatureInfo.
-      const { texts, geometryName } = await this.connector.withTable(layer.store, layer.nativeName, async (table) => ({
-        texts: await this.connector.readFeaturePage(
-          layer.store,
-          sourceOf(published, table),
-          { boxes: [lonLat], outputSrid: request.crs.srid },
-          { limit: fi.featureCount, offset: 0 },
-        ),
-        geometryName: table.geometry?.column ?? null,
-      }));
+      const { texts, geometryName } = await this.connector.withTable(layer.store, layer.nativeName, async (table) => {
+        const source = sourceOf(published, table);
+        const where = cqlFilterCondition(layer, source, filter);
+        return {
+          texts: await this.connector.readFeaturePage(
+            layer.store,
+            source,
+            { boxes: [lonLat], outputSrid: request.crs.srid, where },
+            { limit: fi.featureCount, offset: 0 },
+          ),
+          geometryName: table.geometry?.column ?? null,
+        };
+      });
       results.push({
         prefix: layer.workspace,
         namespaceUri: layer.namespaceUri,

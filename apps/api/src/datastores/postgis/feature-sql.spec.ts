@@ -159,3 +159,37 @@ describe('selectFeatureSql', () => {
     expect(selectFeatureSql(pg, noKey, {}, '42')).toBeNull();
   });
 });
+
+describe('what the feature type restricts and the client adds', () => {
+  const restricted: FeatureSource = {
+    table: table(),
+    srid: 4326,
+    restriction: (params) => {
+      params.push('Texas');
+      return `t."name" = $${params.length}`;
+    },
+  };
+
+  it('ANDs the cqlFilter, the box test and the client filter in one WHERE, values numbered in order', () => {
+    const where = (params: unknown[]) => {
+      params.push(3);
+      return `t."fid" > $${params.length}`;
+    };
+    const sql = selectFeaturesSql(pg, restricted, { boxes: [{ minx: 0, miny: 0, maxx: 1, maxy: 1 }], where }, { limit: 10, offset: 0 });
+    expect(sql.text).toContain(
+      ' WHERE ("public".ST_Intersects(t."geom", "public".ST_MakeEnvelope($1, $2, $3, $4, 4326))) AND (t."name" = $5) AND (t."fid" > $6) ORDER BY t."fid" LIMIT $7 OFFSET $8',
+    );
+    expect(sql.params).toEqual([0, 0, 1, 1, 'Texas', 3, 10, 0]);
+  });
+
+  it('keeps a single feature outside the cqlFilter out', () => {
+    const sql = selectFeatureSql(pg, restricted, {}, '7')!;
+    expect(sql.text).toMatch(/ WHERE t\."fid" = \$1 AND \(t\."name" = \$2\) LIMIT 1$/);
+    expect(sql.params).toEqual(['7', 'Texas']);
+  });
+
+  it('sorts by the sortby keys, then by the id so that pages are stable', () => {
+    const sql = selectFeaturesSql(pg, { table: table(), srid: 4326 }, { sortBy: [{ column: 'name', descending: true }] }, { limit: 10, offset: 20 });
+    expect(sql.text).toMatch(/ ORDER BY t\."name" DESC, t\."fid" LIMIT \$1 OFFSET \$2$/);
+  });
+});

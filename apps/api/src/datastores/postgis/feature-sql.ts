@@ -23,6 +23,7 @@
 import { escapeIdentifier } from 'pg';
 import { propertyAttributes } from './attribute-subset';
 import type { AttributeInfo, Box, TableInfo } from './postgis.types';
+import type { SqlCondition } from './published-scope';
 
 /** Decimals of coordinates in CRS84 output. */
 export const GEOJSON_DECIMALS = 9;
@@ -39,6 +40,8 @@ export interface FeatureSource {
   srid: number;
   /** The properties the layer publishes (its attribute subset applied); every column but the geometry when absent. */
   published?: AttributeInfo[];
+  /** The rows the feature type publishes (its cqlFilter, see published-scope.ts); every row when absent. */
+  restriction?: SqlCondition;
 }
 
 /** Which features, and which of their properties. */
@@ -56,6 +59,16 @@ export interface FeatureFilter {
    * undefined: CRS84.
    */
   outputSrid?: number;
+  /** A client's filter (OGC API `filter`, WMS `CQL_FILTER`), ANDed with the rest. */
+  where?: SqlCondition;
+  /** Sort keys before the feature id (which keeps pages stable); published columns only. */
+  sortBy?: SortKey[];
+}
+
+/** One `sortby` key. */
+export interface SortKey {
+  column: string;
+  descending: boolean;
 }
 
 /** A page of the selection. */
@@ -89,9 +102,10 @@ export function selectFeaturesSql(pg: string | null, source: FeatureSource, filt
   const params: unknown[] = [];
   const where = whereClause(pg, source, filter, params);
   params.push(page.limit, page.offset);
+  const sort = (filter.sortBy ?? []).map((k) => `t.${escapeIdentifier(k.column)} ${k.descending ? 'DESC' : 'ASC'}, `).join('');
   const text =
     `SELECT ${featureText(pg, source, filter)} AS f FROM ${from(source)}${where}` +
-    ` ORDER BY ${idOrder(source)} LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    ` ORDER BY ${sort}${idOrder(source)} LIMIT $${params.length - 1} OFFSET $${params.length}`;
   return { text, params };
 }
 
@@ -101,6 +115,7 @@ export function selectFeaturesSql(pg: string | null, source: FeatureSource, filt
  */
 export function selectFeatureSql(pg: string | null, source: FeatureSource, filter: Pick<FeatureFilter, 'properties'>, id: string): FeatureSql | null {
   const idKind = featureIdKind(source.table);
+  const params: unknown[] = [id];
   let condition: string;
   if (idKind.kind === 'key') {
     // An untyped parameter takes the column's type: a value that is no valid literal of it is a
@@ -110,7 +125,9 @@ export function selectFeatureSql(pg: string | null, source: FeatureSource, filte
     if (!/^[0-9a-f]{32}$/.test(id)) return null;
     condition = `md5(t::text) = $1`;
   }
-  return { text: `SELECT ${featureText(pg, source, filter)} AS f FROM ${from(source)} WHERE ${condition} LIMIT 1`, params: [id] };
+  // Outside the feature type's cqlFilter, a feature is not there.
+  if (source.restriction) condition += ` AND (${source.restriction(params)})`;
+  return { text: `SELECT ${featureText(pg, source, filter)} AS f FROM ${from(source)} WHERE ${condition} LIMIT 1`, params };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,10 +177,17 @@ function propertiesJson(source: FeatureSource, names: string[] | undefined): str
   return `(SELECT row_to_json(p) FROM (SELECT ${columns.map((c) => `t.${escapeIdentifier(c)}`).join(', ')}) AS p)::text`;
 }
 
+/** The box test, the feature type's restriction and the client's filter, ANDed. */
 function whereClause(pg: string | null, source: FeatureSource, filter: FeatureFilter, params: unknown[]): string {
-  if (filter.boxes === undefined) return '';
+  const tests = [boxTest(pg, source, filter, params), source.restriction?.(params), filter.where?.(params)].filter((t): t is string => t !== undefined);
+  if (!tests.length) return '';
+  return ` WHERE ${tests.length === 1 ? tests[0] : tests.map((t) => `(${t})`).join(' AND ')}`;
+}
+
+function boxTest(pg: string | null, source: FeatureSource, filter: FeatureFilter, params: unknown[]): string | undefined {
+  if (filter.boxes === undefined) return undefined;
   const geometry = source.table.geometry;
-  if (!filter.boxes.length || !geometry || !pg) return ' WHERE false';
+  if (!filter.boxes.length || !geometry || !pg) return 'false';
   const col = `t.${escapeIdentifier(geometry.column)}`;
   const tests = filter.boxes.map((box) => {
     params.push(box.minx, box.miny, box.maxx, box.maxy);
@@ -172,7 +196,7 @@ function whereClause(pg: string | null, source: FeatureSource, filter: FeatureFi
     if (geometry.geography) return `${pg}.ST_Intersects(${col}, ${envelope}::${pg}.geography)`;
     return `${pg}.ST_Intersects(${col}, ${nativeBox(pg, source, envelope, box, params)})`;
   });
-  return ` WHERE ${tests.length === 1 ? tests[0] : `(${tests.join(' OR ')})`}`;
+  return tests.length === 1 ? tests[0] : `(${tests.join(' OR ')})`;
 }
 
 /**

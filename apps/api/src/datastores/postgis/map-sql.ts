@@ -4,7 +4,7 @@
  *
  * - Which rows: those whose geometry's box meets the map's box, tested with `&&` against that box
  *   transformed to the column's own CRS (densified first, its edges being curves there), so the
- *   spatial index applies.
+ *   spatial index applies; and the feature type's cqlFilter and the request's CQL_FILTER.
  * - Geometry: from the declared CRS (FORCE_DECLARED, as the feature API) to the map's CRS by
  *   `ST_Transform`, simplified to a fraction of the pixel (`ST_Simplify`, collapsed parts kept so
  *   that small polygons still show), written as TWKB quantized below the pixel: a few bytes a
@@ -14,6 +14,7 @@
 import { escapeIdentifier, escapeLiteral } from 'pg';
 import type { FeatureSource, FeatureSql } from './feature-sql';
 import type { Box } from './postgis.types';
+import type { SqlCondition } from './published-scope';
 
 /** What a map reads of one layer. */
 export interface MapQuery {
@@ -27,6 +28,8 @@ export interface MapQuery {
   columns: string[];
   /** True when the map's CRS is geographic (a box transformed from it is kept off the poles). */
   geographic: boolean;
+  /** The request's CQL_FILTER for this layer, ANDed with the feature type's cqlFilter. */
+  where?: SqlCondition;
 }
 
 /** Segments per box edge when the box is transformed to another CRS. */
@@ -70,6 +73,7 @@ export function mapFeaturesSql(pg: string, source: FeatureSource, q: MapQuery): 
   const properties = columns.length
     ? `json_build_object(${columns.map((c) => `${escapeLiteral(c)}, t.${escapeIdentifier(c)}`).join(', ')})::text`
     : 'NULL::text';
+  for (const condition of [source.restriction, q.where]) if (condition) test += ` AND (${condition(params)})`;
   const text = `SELECT ${drawn} AS g, ${properties} AS p FROM ${escapeIdentifier(source.table.schema)}.${escapeIdentifier(source.table.table)} AS t WHERE ${test}`;
   return { text, params };
 }

@@ -2,9 +2,9 @@
  * SQL that reads one Web Mercator tile of a published table (contract §9). Pure: builds text and
  * parameters, talks to no database.
  *
- * - Which rows: those whose geometry's box meets the tile's envelope grown by the buffer, tested
- *   with `&&` against that envelope transformed to the column's own CRS, so the spatial index
- *   applies; at most {@link TileRequest.maxFeatures} of them (a tile is a picture, not an export).
+ * - Which rows: those the feature type publishes (its cqlFilter) whose geometry's box meets the
+ *   tile's envelope grown by the buffer, tested with `&&` against that envelope transformed to the
+ *   column's own CRS, so the spatial index applies; at most {@link TileRequest.maxFeatures} of them (a tile is a picture, not an export).
  * - Geometry: from the declared CRS (FORCE_DECLARED, as the feature API) to EPSG:3857.
  * - Attributes: the published columns (the layer's attribute subset) but geometries, as values a vector tile can hold (integers, floats,
  *   booleans, text); other types as their text (numeric as float8, so it stays a number).
@@ -60,7 +60,7 @@ export function mvtTileSql(pg: string, source: FeatureSource, tile: TileRequest)
   const text =
     `SELECT ${pg}.ST_AsMVT(q, $5, ${TILE_EXTENT}, '${GEOM}'${id ? `, '${ID}'` : ''}) AS tile FROM (` +
     `SELECT * FROM (SELECT ${geom} AS ${GEOM}${id ? `, ${id} AS ${ID}` : ''}${columns(source)} FROM ${from(source)}` +
-    ` WHERE ${boxTest(pg, source)} LIMIT $6) AS r WHERE ${GEOM} IS NOT NULL) AS q`;
+    ` WHERE ${boxTest(pg, source)}${restricted(source, params)} LIMIT $6) AS r WHERE ${GEOM} IS NOT NULL) AS q`;
   return { text, params };
 }
 
@@ -74,7 +74,7 @@ export function tileFeaturesSql(pg: string, source: FeatureSource, tile: Omit<Ti
   const id = integerId(source);
   const text =
     `SELECT ${pg}.ST_AsGeoJSON(${pg}.ST_Transform(${mercator(pg, source)}, 4326), 9) AS g, ${properties} AS p, ${id ?? 'NULL::int8'} AS id` +
-    ` FROM ${from(source)} WHERE ${boxTest(pg, source)} LIMIT $5`;
+    ` FROM ${from(source)} WHERE ${boxTest(pg, source)}${restricted(source, params)} LIMIT $5`;
   return { text, params };
 }
 
@@ -101,6 +101,11 @@ function columns(source: FeatureSource): string {
 function integerId(source: FeatureSource): string | null {
   const kind = featureIdKind(source.table);
   return kind.kind === 'key' && kind.numeric ? `t.${escapeIdentifier(kind.column)}::int8` : null;
+}
+
+/** ` AND (the feature type's cqlFilter)`, or nothing. */
+function restricted(source: FeatureSource, params: unknown[]): string {
+  return source.restriction ? ` AND (${source.restriction(params)})` : '';
 }
 
 function from(source: FeatureSource): string {
