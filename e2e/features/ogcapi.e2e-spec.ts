@@ -64,13 +64,28 @@ describe('landing page, conformance, API definition', () => {
     expect(linkOf(res.json(), 'data')).toBe('https://maps.example.org/gis/geoserver/ogc/features/v1/collections');
   });
 
-  it('declares Part 1 core, GeoJSON and OpenAPI 3.0', async () => {
+  it('declares Part 1 core, GeoJSON and OpenAPI 3.0, Part 3 filtering and the CQL2 classes', async () => {
     const res = await f.get('/conformance');
     expect(res).toHaveStatus(200);
     expect(res.json().conformsTo).toEqual([
       'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
       'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
       'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+      'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+      'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+      ...[
+        'cql2-text',
+        'cql2-json',
+        'basic-cql2',
+        'advanced-comparison-operators',
+        'case-insensitive-comparison',
+        'basic-spatial-functions',
+        'basic-spatial-functions-plus',
+        'spatial-functions',
+        'temporal-functions',
+        'arithmetic',
+        'property-property',
+      ].map((c) => `http://www.opengis.net/spec/cql2/1.0/conf/${c}`),
     ]);
   });
 
@@ -303,7 +318,7 @@ describe('items', () => {
   });
 
   it.each([
-    ['?foo=1', "Unknown query parameter 'foo'; this resource accepts f, limit, offset, bbox, datetime, properties"],
+    ['?foo=1', "Unknown query parameter 'foo'; this resource accepts f, limit, offset, bbox, datetime, properties, filter, filter-lang, filter-crs"],
     ['?limit=0', "Invalid limit '0': expected an integer of at least 1"],
     ['?limit=abc', "Invalid limit 'abc': expected an integer of at least 1"],
     ['?offset=-1', "Invalid offset '-1': expected an integer of at least 0"],
