@@ -10,6 +10,7 @@ import { layerFeatures, publishedLayer } from './map-features';
 import { sourceOf } from '../ogc-features/published-layers';
 import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
 import { LayerToDraw, layersToDraw } from './map-layers';
+import { CatalogMemo } from './catalog-memo';
 import { CompiledStyles } from './compiled-styles';
 import { CompiledStyle, MAP_RENDERER, MapRenderer } from './map-renderer';
 import { checkSldBody, sldForLayer } from './sld-library';
@@ -40,6 +41,10 @@ export class WmsService {
   private readonly logger = new Logger('WMS');
   /** Styles compiled once per SLD text, across requests. */
   private readonly compiledStyles: CompiledStyles;
+  /** What a GetMap resolved of the catalog, per catalog change number (`catalog-memo.ts`). */
+  private readonly resolvedLayers = new CatalogMemo<LayerToDraw[]>();
+  private readonly resolvedCrs = new CatalogMemo<MapCrs>();
+  private readonly styleTexts = new CatalogMemo<string>();
 
   constructor(
     private readonly catalog: WmsCatalog,
@@ -51,8 +56,8 @@ export class WmsService {
   }
 
   /** The settings that apply to the scope; a disabled service is refused. */
-  async metadata(scope: WmsScope): Promise<WmsServiceMetadata> {
-    const m = await this.settings.metadata(scope.workspace);
+  async metadata(scope: WmsScope, at?: string): Promise<WmsServiceMetadata> {
+    const m = await this.settings.metadata(scope.workspace, at);
     if (!m.enabled) throw new WmsException('Service WMS is disabled', 'OperationNotSupported', 'service');
     return m;
   }
@@ -83,18 +88,24 @@ export class WmsService {
 
   /** Reads and checks a GetMap request (no drawing). */
   async mapRequest(params: WmsParams, scope: WmsScope): Promise<MapRequest> {
-    const m = await this.metadata(scope);
+    // Read first: what was resolved at this number is what the catalog holds now.
+    const at = await this.catalog.changeNumber();
+    const m = await this.metadata(scope, at);
     const p = parseGetMap(params, m);
     if (p.sldBody !== undefined) checkSldBody(p.sldBody);
-    const draws = await layersToDraw(this.catalog, scope.workspace, p.layers, p.styles);
+    const draws = await this.resolvedLayers.get(JSON.stringify([scope.workspace, p.layers, p.styles]), at, () =>
+      layersToDraw(this.catalog, scope.workspace, p.layers, p.styles),
+    );
     if (!draws.length) throw new WmsException(`Nothing to draw: the layer groups in LAYERS have no enabled layer`, 'LayerNotDefined', 'layers');
     for (const d of draws) {
       if (d.layer.cqlFilter !== null) {
         throw new WmsException(`Layer ${d.layer.workspace}:${d.layer.name} has a cqlFilter, which this server cannot apply yet: it draws nothing`);
       }
     }
-    const crs = await this.lookUpCrs(p.version, p.crs, draws[0].layer);
-    return { params: p, crs, layers: draws, ...mapGeometry(p, crs) };
+    const crs = await this.resolvedCrs.get(JSON.stringify([draws[0].layer.store.storeId, p.version, p.crs]), at, () =>
+      this.lookUpCrs(p.version, p.crs, draws[0].layer),
+    );
+    return { params: p, crs, layers: draws, at, ...mapGeometry(p, crs) };
   }
 
   /** Draws the map. */
@@ -273,7 +284,9 @@ export class WmsService {
           const sld = sldForLayer(request.params.sldBody, d);
           if (sld) return compile(`sld:${d.requested}:${d.layer.id}`, `${d.layer.name} (SLD_BODY)`, async () => sld);
         }
-        return compile(`id:${d.style.id ?? d.style.name}`, styleName(d), () => this.styleText(d));
+        return compile(`id:${d.style.id ?? d.style.name}`, styleName(d), () =>
+          this.styleTexts.get(`${d.style.id ?? ''}:${d.style.name}`, request.at, () => this.styleText(d)),
+        );
       }),
     );
   }
@@ -312,4 +325,6 @@ export interface MapRequest {
   bbox: [number, number, number, number];
   scaleDenominator: number;
   pixelRatio: number;
+  /** The catalog change number it was resolved at. */
+  at: string;
 }
