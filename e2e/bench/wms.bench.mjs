@@ -6,8 +6,9 @@
 // states table with the same style (grey fill, 1-pixel black outline, AGG, PNG 24-bit) behind
 // lighttpd FastCGI (2 mapserv processes, the PostGIS connection kept open: CLOSE_CONNECTION=DEFER).
 // Measured in one run:
-//   1. GetMap 256×256 image/png of the whole states box (EPSG:4326, -125,24,-66,50) at 8
-//      connections (autocannon), BENCH_SECONDS (default 10) a round, BENCH_ROUNDS (default 2)
+//   1. GetMap 256×256 image/png of the states at 8 connections (autocannon): each request takes
+//      the next of BOXES boxes around the whole states box (EPSG:4326, -125,24,-66,50), panned
+//      and zoomed (the same sequence for both servers, so neither answers one box from a cache), BENCH_SECONDS (default 10) a round, BENCH_ROUNDS (default 2)
 //      rounds alternating ours (WORKERS as its default, then WORKERS=2: as many processes as
 //      MapServer; BENCH_WMS_TWO_WORKERS=0 leaves it out) and MapServer's: maps/s, mean and p50,
 //      CPU per map, the ratios. Goal ≥ 1.5× MapServer's maps/s, at least ≥ 1.0×.
@@ -62,6 +63,21 @@ const POINT_SLD = `<?xml version="1.0" encoding="UTF-8"?>
     <PointSymbolizer><Graphic><Mark><WellKnownName>square</WellKnownName><Fill><CssParameter name="fill">#FF0000</CssParameter></Fill></Mark><Size>4</Size></Graphic></PointSymbolizer>
   </Rule></FeatureTypeStyle></UserStyle></NamedLayer>
 </StyledLayerDescriptor>`;
+
+/**
+ * Boxes around the states box, panned by up to ±10% and zoomed from 0.8× to 1.25× of its size
+ * (deterministic: both servers get the same ones in the same order).
+ */
+const BOXES = Array.from({ length: 64 }, (_, i) => {
+  const [minx, miny, maxx, maxy] = STATES_BOX;
+  const w = maxx - minx;
+  const h = maxy - miny;
+  const zoom = 0.8 * (1.25 / 0.8) ** ((i * 37) % 64 / 63);
+  const cx = (minx + maxx) / 2 + w * 0.1 * Math.sin(i * 1.7);
+  const cy = (miny + maxy) / 2 + h * 0.1 * Math.cos(i * 2.3);
+  const round = (v) => Number(v.toFixed(6));
+  return [cx - (w * zoom) / 2, cy - (h * zoom) / 2, cx + (w * zoom) / 2, cy + (h * zoom) / 2].map(round);
+});
 
 /** The 56 features of us-atlas states-10m.json as GeoJSON (as features.bench.mjs loads them). */
 function usStates() {
@@ -217,9 +233,14 @@ async function png(url, headers, what) {
   return body;
 }
 
-/** Maps/s, mean and p50 of GET `url` at `connections`; throws on errors or non-2xx answers. */
-async function load(url, headers, duration, connections = CONNECTIONS) {
-  const r = await autocannon({ url, connections, duration, headers });
+/**
+ * Maps/s, mean and p50 of GET `url` at `connections`; throws on errors or non-2xx answers. With
+ * `paths`, each request takes the next of them in turn (all connections share the turn).
+ */
+async function load(url, headers, duration, connections = CONNECTIONS, paths = undefined) {
+  let next = 0;
+  const requests = paths ? [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] : undefined;
+  const r = await autocannon({ url, connections, duration, headers, requests });
   if (r.errors || r.non2xx || r.timeouts) throw new Error(`GET ${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
   return { rate: r.requests.total / r.duration, seconds: r.duration, mean: r.latency.mean, p50: r.latency.p50 };
 }
@@ -320,17 +341,19 @@ try {
   if (part('getmap')) {
     peer = await startMapServer(dir, data.name);
     const theirs = `${peer.url}?${mapQuery('states', 'EPSG:4326', STATES_BOX)}`;
+    const pathsOf = (url, layer) => BOXES.map((box) => `${new URL(url).pathname}?${mapQuery(layer, 'EPSG:4326', box)}`);
     const theirsPng = await png(theirs, {}, 'MapServer');
     // The api again with as many processes as MapServer has (WORKERS=2), beside the default one.
     api2 = process.env.BENCH_WMS_TWO_WORKERS === '0' ? undefined : await startApi(catalog.url, { workers: 2 });
     const ours2 = api2 && `${api2.rest.replace(/\/rest$/, '')}/wms?${mapQuery('bench:states', 'EPSG:4326', STATES_BOX)}`;
     const contenders = [
-      { label: `api (WORKERS ${workers})`, url: ours, headers, pid: api.pid, bytes: oursPng.length, runs: [] },
+      { label: `api (WORKERS ${workers})`, url: ours, paths: pathsOf(ours, 'bench:states'), headers, pid: api.pid, bytes: oursPng.length, runs: [] },
       ...(api2
         ? [
             {
               label: 'api (WORKERS 2)',
               url: ours2,
+              paths: pathsOf(ours2, 'bench:states'),
               headers: { authorization: api2.auth },
               pid: api2.pid,
               bytes: (await png(ours2, { authorization: api2.auth }, 'the api (2 workers)')).length,
@@ -341,24 +364,25 @@ try {
       {
         label: 'MapServer 8.0 (lighttpd FastCGI, 2 mapserv, AGG, CLOSE_CONNECTION=DEFER)',
         url: theirs,
+        paths: pathsOf(theirs, 'states'),
         headers: {},
         pid: peer.pid,
         bytes: theirsPng.length,
         runs: [],
       },
     ];
-    for (const c of contenders) await load(c.url, c.headers, 2);
+    for (const c of contenders) await load(c.url, c.headers, 2, CONNECTIONS, c.paths);
     for (let i = 0; i < rounds; i++) {
       for (const c of i % 2 ? [...contenders].reverse() : contenders) {
         const cpu0 = treeCpuMs(c.pid);
-        const r = await load(c.url, c.headers, seconds);
+        const r = await load(c.url, c.headers, seconds, CONNECTIONS, c.paths);
         c.runs.push({ ...r, cpu: (treeCpuMs(c.pid) - cpu0) / (r.rate * r.seconds) });
       }
     }
     const mean = (xs, k) => xs.reduce((s, x) => s + x[k], 0) / xs.length;
     const list = (xs) => xs.map((x) => x.rate.toFixed(0)).join(', ');
     console.log(
-      `GetMap ${SIZE}×${SIZE} image/png, the 56 US states (${vertices.toLocaleString('en')} vertices) in EPSG:4326 ${STATES_BOX.join(',')}, ` +
+      `GetMap ${SIZE}×${SIZE} image/png, the 56 US states (${vertices.toLocaleString('en')} vertices) in EPSG:4326, ${BOXES.length} boxes in turn around ${STATES_BOX.join(',')} (panned ±10%, zoomed 0.8–1.25×), ` +
         `${CONNECTIONS} connections, ${seconds} s × ${rounds} rounds alternated, load average ${loadavg()[0].toFixed(1)} at the end ` +
         `(CPU per map: the server's processes, PostgreSQL's not counted):`,
     );
@@ -458,8 +482,9 @@ try {
     api = await startApi(catalog.url, { workers: 1 });
     const authed = { authorization: api.auth };
     const url = `${api.rest.replace(/\/rest$/, '')}/wms?${mapQuery('bench:states', 'EPSG:4326', STATES_BOX)}`;
-    await load(url, authed, 2);
-    const r = await load(url, authed, seconds);
+    const paths = BOXES.map((box) => `${new URL(url).pathname}?${mapQuery('bench:states', 'EPSG:4326', box)}`);
+    await load(url, authed, 2, CONNECTIONS, paths);
+    const r = await load(url, authed, seconds, CONNECTIONS, paths);
     const maps = Math.round(r.rate * seconds) + Math.round(r.rate * 2);
     await api.stop();
     api = undefined;
