@@ -119,7 +119,7 @@ function simplified(type: GeoJsonGeometry['type'], flat: Flat, squaredTolerance:
 }
 
 /** Canvas state for one style, as the immediate renderer computes it. */
-function applyStyle(context: PaintContext, style: Style, pixelRatio: number): { fill: boolean; stroke: boolean } {
+function applyStyle(context: PaintContext, style: Style, pixelRatio: number): void {
   const fill = style.getFill();
   const stroke = style.getStroke();
   if (fill) context.fillStyle = asColorLike(fill.getColor() || defaultFillStyle) || defaultFillStyle;
@@ -133,7 +133,6 @@ function applyStyle(context: PaintContext, style: Style, pixelRatio: number): { 
     context.miterLimit = stroke.getMiterLimit() ?? defaultMiterLimit;
     context.strokeStyle = asColorLike(stroke.getColor() || defaultStrokeStyle) || defaultStrokeStyle;
   }
-  return { fill: !!fill, stroke: !!stroke };
 }
 
 /** moveTo/lineTo of the pixel coordinates of one ring or line (closed: its last point left to closePath). */
@@ -142,6 +141,15 @@ function trace(context: PaintContext, pixels: number[], close: boolean): void {
   const length = close ? pixels.length - 2 : pixels.length;
   for (let i = 2; i < length; i += 2) context.lineTo(pixels[i], pixels[i + 1]);
   if (close) context.closePath();
+}
+
+/**
+ * What the direct paint last set on the context: the style whose fill and stroke state it holds
+ * (style functions hand out the same Style objects feature after feature). Whoever else draws on
+ * the context clears it.
+ */
+export interface PaintState {
+  style?: Style;
 }
 
 /**
@@ -155,6 +163,7 @@ export function paintDirect(
   transform: number[],
   squaredTolerance: number,
   pixelRatio: number,
+  state: PaintState = {},
 ): void {
   const type = geometry.type;
   const flat = simplified(type, flatten(geometry), squaredTolerance);
@@ -168,7 +177,10 @@ export function paintDirect(
   const paths: number[][] = [];
   for (let i = 0, offset = 0; i < ends.length; offset = ends[i++]) paths.push(transform2D(coords, offset, ends[i], 2, transform, []));
   for (const style of styles) {
-    const { fill, stroke } = applyStyle(context, style, pixelRatio);
+    if (state.style !== style) applyStyle(context, style, pixelRatio);
+    state.style = style;
+    const fill = !!style.getFill();
+    const stroke = !!style.getStroke();
     if (!stroke && (!fill || !polygonal)) continue;
     context.beginPath();
     for (const pixels of paths) if (pixels.length) trace(context, pixels, polygonal);

@@ -6,7 +6,7 @@ import CanvasImmediateRenderer from 'ol/render/canvas/Immediate';
 import Style from 'ol/style/Style';
 import type Text from 'ol/style/Text';
 import type { CanvasLike, CompiledStyle, Context2DLike } from './compiled-style';
-import { directlyDrawnType, directlyPaintable, paintDirect, type PaintContext } from './direct-paint';
+import { directlyDrawnType, directlyPaintable, paintDirect, type PaintContext, type PaintState } from './direct-paint';
 import { toOlGeometry } from './feature-geometry';
 import { iconLoaded, preloadIcons } from './preload-icons';
 
@@ -102,6 +102,8 @@ export async function drawMap(canvas: CanvasLike, request: DrawMapRequest): Prom
   const renderer = new CanvasImmediateRenderer(context as never, pixelRatio, extent, transform, 0, squaredTolerance);
   const styleResolution = resolutionForScale(request.scaleDenominator);
   const labels: { geometry: Geometry; text: Text }[] = [];
+  /** The fill and stroke the direct paint last set (cleared when OpenLayers draws). */
+  const painted: PaintState = {};
 
   /** Draws one feature; answers a promise only when an icon named by an attribute must load first. */
   const draw = (layer: DrawLayer, drawFeature: DrawFeature): Promise<void> | undefined => {
@@ -114,7 +116,7 @@ export async function drawMap(canvas: CanvasLike, request: DrawMapRequest): Prom
     const feature = drawn as unknown as Feature;
     const styles = stylesFor(layer.style, feature, source.type, styleResolution);
     if (direct && request.directPaint !== false && styles.every(directlyPaintable)) {
-      paintDirect(context as unknown as PaintContext, source, styles, transform, squaredTolerance, pixelRatio);
+      paintDirect(context as unknown as PaintContext, source, styles, transform, squaredTolerance, pixelRatio, painted);
       // The renderer keeps what it last set on the context: it sets everything again next time.
       forgetContextState(renderer);
       return undefined;
@@ -127,6 +129,7 @@ export async function drawMap(canvas: CanvasLike, request: DrawMapRequest): Prom
     return undefined;
   };
   const paint = (feature: Feature, geometry: Geometry, styles: Style[]): void => {
+    painted.style = undefined;
     for (const style of styles) {
       const styleGeometry = (style.getGeometryFunction()(feature) as Geometry | undefined) ?? geometry;
       renderer.setFillStrokeStyle(style.getFill(), style.getStroke());
