@@ -6,7 +6,7 @@ import { capabilities111, capabilities130 } from './capabilities-xml';
 import { GetMapParams, mapGeometry, parseGetMap } from './getmap-params';
 import { featureInfoDocument, LayerFeatures } from './feature-info-formats';
 import { parseFeatureInfo, withMapFormat } from './feature-info-params';
-import { layerFeatures, publishedLayer } from './map-features';
+import { layerFeatures, layerRows, publishedLayer } from './map-features';
 import { sourceOf } from '../ogc-features/published-layers';
 import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
 import { LayerToDraw, layersToDraw } from './map-layers';
@@ -115,6 +115,29 @@ export class WmsService {
     const styles = await this.compileStyles(request);
     const [minx, , maxx] = request.bbox;
     if (!(maxx > minx)) throw new WmsException('Empty BBOX', 'InvalidParameterValue', 'bbox');
+    const contentType = p.format === 'image/png8' ? 'image/png' : p.format;
+    const window = { crs: request.crs, bbox: request.bbox, width: p.width };
+    const pool = this.renderer.renderPool;
+    if (pool) {
+      // Drawn and encoded on a render thread; the rows are read here and sent as they come.
+      const { body, skipped } = await pool.render(
+        {
+          width: p.width / request.pixelRatio,
+          height: p.height / request.pixelRatio,
+          bbox: request.bbox,
+          scaleDenominator: request.scaleDenominator,
+          pixelRatio: request.pixelRatio,
+          background: p.transparent ? undefined : p.bgcolor,
+          format: p.format,
+          transparent: p.transparent,
+          bgcolor: p.bgcolor,
+          styles: styles.map((s) => s.sld),
+        },
+        request.layers.map((d, i) => () => layerRows(this.connector, d.layer, window, styles[i].columns)),
+      );
+      for (const reason of new Set(skipped)) this.logger.warn(`A geometry could not be decoded: ${reason}`);
+      return { contentType, body };
+    }
     const canvas = this.renderer.createMapCanvas(p.width, p.height);
     // The renderer's width and height are CSS pixels, the canvas pixelRatio times as large: the
     // image keeps WIDTH × HEIGHT and `dpi` only scales symbols, as in GeoServer.
@@ -127,11 +150,11 @@ export class WmsService {
       background: p.transparent ? undefined : p.bgcolor,
       layers: request.layers.map((d, i) => ({
         style: styles[i].style,
-        features: layerFeatures(this.connector, d.layer, { crs: request.crs, bbox: request.bbox, width: p.width }, styles[i].columns, this.logger),
+        features: layerFeatures(this.connector, d.layer, window, styles[i].columns, this.logger),
       })),
     });
     const body = await this.renderer.encodeImage(canvas, p.format, { transparent: p.transparent, bgcolor: p.bgcolor });
-    return { contentType: p.format === 'image/png8' ? 'image/png' : p.format, body };
+    return { contentType, body };
   }
 
   /**
@@ -265,15 +288,13 @@ export class WmsService {
     }
   }
 
-  /** Each layer's compiled style and the columns it reads; one compile per distinct style. */
-  private async compileStyles(request: MapRequest): Promise<Array<{ style: CompiledStyle; columns: string[] }>> {
-    const cache = new Map<string, Promise<{ style: CompiledStyle; columns: string[] }>>();
+  /** Each layer's compiled style, the columns it reads and its SLD text; one compile per distinct style. */
+  private async compileStyles(request: MapRequest): Promise<Array<{ style: CompiledStyle; columns: string[]; sld: string }>> {
+    const cache = new Map<string, Promise<{ style: CompiledStyle; columns: string[]; sld: string }>>();
     const compile = (key: string, name: string, load: () => Promise<string>) => {
       let entry = cache.get(key);
       if (!entry) {
-        entry = load().then(async (sld) => {
-          return this.compileStyle(name, sld);
-        });
+        entry = load().then(async (sld) => ({ ...(await this.compileStyle(name, sld)), sld }));
         cache.set(key, entry);
       }
       return entry;
