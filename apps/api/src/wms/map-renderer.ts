@@ -53,7 +53,7 @@ export interface MapRenderer {
    * The render threads (`draw/render-pool.ts`) GetMap draws and encodes on; null: this process
    * draws on its main thread (`WMS_RENDER_THREADS=0`, or the built thread script is absent).
    */
-  renderPool: Pick<RenderPool, 'render'> | null;
+  renderPool: Pick<RenderPool, 'render' | 'close'> | null;
 }
 
 export type { LegendLayer, LegendPngOptions };

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { capabilitiesModel } from './capabilities-model';
@@ -37,7 +37,7 @@ export interface MapImage {
 
 /** GetCapabilities and GetMap (contract §10). Exceptions are {@link WmsException}s or CatalogErrors. */
 @Injectable()
-export class WmsService {
+export class WmsService implements OnApplicationShutdown {
   private readonly logger = new Logger('WMS');
   /** Styles compiled once per SLD text, across requests. */
   private readonly compiledStyles: CompiledStyles;
@@ -53,6 +53,11 @@ export class WmsService {
     @Inject(MAP_RENDERER) readonly renderer: MapRenderer,
   ) {
     this.compiledStyles = new CompiledStyles(renderer);
+  }
+
+  /** Ends the render threads after the maps they have in hand. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.renderer.renderPool?.close();
   }
 
   /** The settings that apply to the scope; a disabled service is refused. */

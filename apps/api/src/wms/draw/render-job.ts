@@ -61,6 +61,8 @@ export type ToWorker =
   | { type: 'rows'; id: number; layer: number; rows: PackedRows }
   | { type: 'end'; id: number; layer: number }
   /** The main thread gave up (its read failed): drop the map. */
-  | { type: 'abort'; id: number };
+  | { type: 'abort'; id: number }
+  /** The process is stopping: the thread ends (its CPU profile, under --cpu-prof, is written). */
+  | { type: 'stop' };
 
 export type FromWorker = { type: 'done'; id: number; body: Uint8Array; skipped: string[] } | { type: 'error'; id: number; message: string };

@@ -26,6 +26,8 @@ export function renderThreads(env: NodeJS.ProcessEnv = process.env): number {
 interface Pending {
   resolve(result: { body: Buffer; skipped: string[] }): void;
   reject(error: Error): void;
+  /** Told when the map is answered (the pool's close waits for it). */
+  settled?: () => void;
 }
 
 interface Thread {
@@ -82,6 +84,22 @@ export class RenderPool {
     return answer;
   }
 
+  /** Ends the threads (at the process's shutdown), each after the maps it has in hand. */
+  async close(): Promise<void> {
+    const threads = this.threads.splice(0);
+    await Promise.all(
+      threads.map(async ({ worker, pending }) => {
+        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+        await Promise.allSettled([...pending.values()].map((p) => new Promise<void>((resolve) => (p.settled = resolve))));
+        worker.postMessage({ type: 'stop' } satisfies ToWorker);
+        // A thread that does not end by itself within two seconds is stopped.
+        const timer = setTimeout(() => void worker.terminate(), 2000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
+  }
+
   private pick(): Thread {
     if (this.threads.length < this.size) {
       const idle = this.threads.find((t) => t.pending.size === 0);
@@ -98,6 +116,7 @@ export class RenderPool {
       const p = thread.pending.get(message.id);
       if (!p) return;
       thread.pending.delete(message.id);
+      p.settled?.();
       if (message.type === 'done')
         p.resolve({ body: Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength), skipped: message.skipped });
       else p.reject(new Error(message.message));
@@ -105,7 +124,10 @@ export class RenderPool {
     const fail = (error: Error) => {
       const i = this.threads.indexOf(thread);
       if (i >= 0) this.threads.splice(i, 1);
-      for (const p of thread.pending.values()) p.reject(new Error(`The render thread stopped: ${error.message}`));
+      for (const p of thread.pending.values()) {
+        p.reject(new Error(`The render thread stopped: ${error.message}`));
+        p.settled?.();
+      }
       thread.pending.clear();
     };
     worker.on('error', fail);

@@ -112,5 +112,8 @@ port.on('message', (message: ToWorker) => {
       // The map's drawing ends with what it has; its answer is not awaited.
       for (const layer of maps.get(message.id) ?? []) layer.end();
       return;
+    case 'stop':
+      port.close();
+      return;
   }
 });
