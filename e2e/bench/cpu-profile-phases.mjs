@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 export const PHASES = [
   ['socket writes (answers and queries: system calls)', (url, fn) => fn === 'writev' || fn === 'writeBuffer' || fn === 'writeUtf8String'],
   ['PNG encoding', (url) => /wms\/draw\/(png-encoder|encode-image|quantize)|fflate|node:zlib/.test(url)],
-  ['style compiling (SLD → OpenLayers)', (url) => /map-render\/src\/(compile-sld|sld-audit|style-columns)|geostyler|libs\/sld\//.test(url)],
+  ['render thread hand-off (rows packed, messages)', (url) => /wms\/draw\/render-(pool|job)/.test(url)],
+  ['styles (SLD compiled, GeoStyler rules per feature)', (url) => /map-render\/src\/(compile-sld|sld-audit|style-columns)|geostyler|libs\/sld\//.test(url)],
   ['drawing', (url) => /map-render|wms\/draw\/|@napi-rs\/canvas/.test(url)],
-  ['decoding (TWKB → GeoJSON)', (url) => /wms\/(twkb|map-features)/.test(url)],
+  ['decoding (TWKB → GeoJSON)', (url) => /wms\/(twkb|map-features|map-rows)/.test(url)],
   ['pg client (catalog and store reads)', (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-cursor)\/|datastores\/postgis\//.test(url)],
   [
     'request (HTTP, auth, catalog, params)',

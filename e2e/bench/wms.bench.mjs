@@ -6,15 +6,17 @@
 // states table with the same style (grey fill, 1-pixel black outline, AGG, PNG 24-bit) behind
 // lighttpd FastCGI (2 mapserv processes, the PostGIS connection kept open: CLOSE_CONNECTION=DEFER).
 // Measured in one run:
-//   1. GetMap 256×256 image/png of the whole states box (EPSG:4326, -125,24,-66,50) at 8
-//      connections (autocannon), BENCH_SECONDS (default 10) a round, BENCH_ROUNDS (default 2)
+//   1. GetMap 256×256 image/png of the states at 8 connections (autocannon): each request takes
+//      the next of BOXES boxes around the whole states box (EPSG:4326, -125,24,-66,50), panned
+//      and zoomed (the same sequence for both servers, so neither answers one box from a cache), BENCH_SECONDS (default 10) a round, BENCH_ROUNDS (default 2)
 //      rounds alternating ours (WORKERS as its default, then WORKERS=2: as many processes as
-//      MapServer; BENCH_WMS_TWO_WORKERS=0 leaves it out) and MapServer's: maps/s, mean and p50,
+//      MapServer; BENCH_WMS_TWO_WORKERS=0 leaves it out; then one process drawing on its main
+//      thread, WMS_RENDER_THREADS=0; BENCH_WMS_NO_THREADS=0 leaves it out) and MapServer's: maps/s, mean and p50,
 //      CPU per map, the ratios. Goal ≥ 1.5× MapServer's maps/s, at least ≥ 1.0×.
 //   2. GetMap 256×256 of the points at zoom-10 tile boxes (EPSG:3857), one after another: p50 < 100 ms.
 //   3. GetFeatureInfo (application/json) of a state, one after another: p50 < 20 ms.
 //   4. Peak RSS of the api while 16 states maps render at once (16 connections, 5 s): < 400 MB.
-//   5. Where a GetMap's time goes: the api's CPU profile (node --cpu-prof) of 8-connection states
+//   5. Where a GetMap's time goes: the api's CPU profiles (node --cpu-prof, main and render threads) of 8-connection states
 //      maps summed by phase (cpu-profile-phases.mjs), beside the PostGIS side of the query timed
 //      alone (the same SQL through one connection).
 // BENCH_ONLY=getmap|points|info|rss|profile runs one part (to iterate on it); BENCH_PROFILE_OUT=file
@@ -62,6 +64,21 @@ const POINT_SLD = `<?xml version="1.0" encoding="UTF-8"?>
     <PointSymbolizer><Graphic><Mark><WellKnownName>square</WellKnownName><Fill><CssParameter name="fill">#FF0000</CssParameter></Fill></Mark><Size>4</Size></Graphic></PointSymbolizer>
   </Rule></FeatureTypeStyle></UserStyle></NamedLayer>
 </StyledLayerDescriptor>`;
+
+/**
+ * Boxes around the states box, panned by up to ±10% and zoomed from 0.8× to 1.25× of its size
+ * (deterministic: both servers get the same ones in the same order).
+ */
+const BOXES = Array.from({ length: 64 }, (_, i) => {
+  const [minx, miny, maxx, maxy] = STATES_BOX;
+  const w = maxx - minx;
+  const h = maxy - miny;
+  const zoom = 0.8 * (1.25 / 0.8) ** (((i * 37) % 64) / 63);
+  const cx = (minx + maxx) / 2 + w * 0.1 * Math.sin(i * 1.7);
+  const cy = (miny + maxy) / 2 + h * 0.1 * Math.cos(i * 2.3);
+  const round = (v) => Number(v.toFixed(6));
+  return [cx - (w * zoom) / 2, cy - (h * zoom) / 2, cx + (w * zoom) / 2, cy + (h * zoom) / 2].map(round);
+});
 
 /** The 56 features of us-atlas states-10m.json as GeoJSON (as features.bench.mjs loads them). */
 function usStates() {
@@ -217,9 +234,14 @@ async function png(url, headers, what) {
   return body;
 }
 
-/** Maps/s, mean and p50 of GET `url` at `connections`; throws on errors or non-2xx answers. */
-async function load(url, headers, duration, connections = CONNECTIONS) {
-  const r = await autocannon({ url, connections, duration, headers });
+/**
+ * Maps/s, mean and p50 of GET `url` at `connections`; throws on errors or non-2xx answers. With
+ * `paths`, each request takes the next of them in turn (all connections share the turn).
+ */
+async function load(url, headers, duration, connections = CONNECTIONS, paths = undefined) {
+  let next = 0;
+  const requests = paths ? [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] : undefined;
+  const r = await autocannon({ url, connections, duration, headers, requests });
   if (r.errors || r.non2xx || r.timeouts) throw new Error(`GET ${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
   return { rate: r.requests.total / r.duration, seconds: r.duration, mean: r.latency.mean, p50: r.latency.p50 };
 }
@@ -257,6 +279,7 @@ const catalog = await createDatabase('gc_bench_wms_catalog');
 const dir = mkdtempSync(path.join(tmpdir(), 'gc-bench-wms-'));
 let api;
 let api2;
+let api0;
 let peer;
 try {
   await query(
@@ -320,17 +343,28 @@ try {
   if (part('getmap')) {
     peer = await startMapServer(dir, data.name);
     const theirs = `${peer.url}?${mapQuery('states', 'EPSG:4326', STATES_BOX)}`;
+    const pathsOf = (url, layer) => BOXES.map((box) => `${new URL(url).pathname}?${mapQuery(layer, 'EPSG:4326', box)}`);
     const theirsPng = await png(theirs, {}, 'MapServer');
     // The api again with as many processes as MapServer has (WORKERS=2), beside the default one.
     api2 = process.env.BENCH_WMS_TWO_WORKERS === '0' ? undefined : await startApi(catalog.url, { workers: 2 });
     const ours2 = api2 && `${api2.rest.replace(/\/rest$/, '')}/wms?${mapQuery('bench:states', 'EPSG:4326', STATES_BOX)}`;
+    // And one process drawing on its main thread (WMS_RENDER_THREADS=0): what the render threads bring.
+    if (process.env.BENCH_WMS_NO_THREADS !== '0') {
+      const saved = process.env.WMS_RENDER_THREADS;
+      process.env.WMS_RENDER_THREADS = '0';
+      api0 = await startApi(catalog.url, { workers: 1 });
+      if (saved === undefined) delete process.env.WMS_RENDER_THREADS;
+      else process.env.WMS_RENDER_THREADS = saved;
+    }
+    const ours0 = api0 && `${api0.rest.replace(/\/rest$/, '')}/wms?${mapQuery('bench:states', 'EPSG:4326', STATES_BOX)}`;
     const contenders = [
-      { label: `api (WORKERS ${workers})`, url: ours, headers, pid: api.pid, bytes: oursPng.length, runs: [] },
+      { label: `api (WORKERS ${workers})`, url: ours, paths: pathsOf(ours, 'bench:states'), headers, pid: api.pid, bytes: oursPng.length, runs: [] },
       ...(api2
         ? [
             {
               label: 'api (WORKERS 2)',
               url: ours2,
+              paths: pathsOf(ours2, 'bench:states'),
               headers: { authorization: api2.auth },
               pid: api2.pid,
               bytes: (await png(ours2, { authorization: api2.auth }, 'the api (2 workers)')).length,
@@ -338,27 +372,41 @@ try {
             },
           ]
         : []),
+      ...(api0
+        ? [
+            {
+              label: 'api (WORKERS 1, WMS_RENDER_THREADS 0)',
+              url: ours0,
+              paths: pathsOf(ours0, 'bench:states'),
+              headers: { authorization: api0.auth },
+              pid: api0.pid,
+              bytes: (await png(ours0, { authorization: api0.auth }, 'the api (no render threads)')).length,
+              runs: [],
+            },
+          ]
+        : []),
       {
         label: 'MapServer 8.0 (lighttpd FastCGI, 2 mapserv, AGG, CLOSE_CONNECTION=DEFER)',
         url: theirs,
+        paths: pathsOf(theirs, 'states'),
         headers: {},
         pid: peer.pid,
         bytes: theirsPng.length,
         runs: [],
       },
     ];
-    for (const c of contenders) await load(c.url, c.headers, 2);
+    for (const c of contenders) await load(c.url, c.headers, 2, CONNECTIONS, c.paths);
     for (let i = 0; i < rounds; i++) {
       for (const c of i % 2 ? [...contenders].reverse() : contenders) {
         const cpu0 = treeCpuMs(c.pid);
-        const r = await load(c.url, c.headers, seconds);
+        const r = await load(c.url, c.headers, seconds, CONNECTIONS, c.paths);
         c.runs.push({ ...r, cpu: (treeCpuMs(c.pid) - cpu0) / (r.rate * r.seconds) });
       }
     }
     const mean = (xs, k) => xs.reduce((s, x) => s + x[k], 0) / xs.length;
     const list = (xs) => xs.map((x) => x.rate.toFixed(0)).join(', ');
     console.log(
-      `GetMap ${SIZE}×${SIZE} image/png, the 56 US states (${vertices.toLocaleString('en')} vertices) in EPSG:4326 ${STATES_BOX.join(',')}, ` +
+      `GetMap ${SIZE}×${SIZE} image/png, the 56 US states (${vertices.toLocaleString('en')} vertices) in EPSG:4326, ${BOXES.length} boxes in turn around ${STATES_BOX.join(',')} (panned ±10%, zoomed 0.8–1.25×), ` +
         `${CONNECTIONS} connections, ${seconds} s × ${rounds} rounds alternated, load average ${loadavg()[0].toFixed(1)} at the end ` +
         `(CPU per map: the server's processes, PostgreSQL's not counted):`,
     );
@@ -375,6 +423,8 @@ try {
     }
     await api2?.stop();
     api2 = undefined;
+    await api0?.stop();
+    api0 = undefined;
     await peer.stop();
     peer = undefined;
   }
@@ -455,17 +505,35 @@ try {
   if (part('profile')) {
     const profDir = path.join(dir, 'prof');
     process.env.BENCH_API_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profDir}`;
+    // One process, its render threads as the default says (WMS_RENDER_THREADS): each thread writes its own profile.
     api = await startApi(catalog.url, { workers: 1 });
     const authed = { authorization: api.auth };
     const url = `${api.rest.replace(/\/rest$/, '')}/wms?${mapQuery('bench:states', 'EPSG:4326', STATES_BOX)}`;
-    await load(url, authed, 2);
-    const r = await load(url, authed, seconds);
+    const paths = BOXES.map((box) => `${new URL(url).pathname}?${mapQuery('bench:states', 'EPSG:4326', box)}`);
+    await load(url, authed, 2, CONNECTIONS, paths);
+    const r = await load(url, authed, seconds, CONNECTIONS, paths);
     const maps = Math.round(r.rate * seconds) + Math.round(r.rate * 2);
     await api.stop();
     api = undefined;
-    const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-    if (process.env.BENCH_PROFILE_OUT) copyFileSync(path.join(profDir, file), process.env.BENCH_PROFILE_OUT);
-    const { busy, phases } = phasesOf(path.join(profDir, file));
+    // CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile: thread 0 is the main thread, the others render threads.
+    const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
+    const isMain = (f) => f.split('.')[4] === '0';
+    const mainFile = files.find(isMain);
+    if (process.env.BENCH_PROFILE_OUT) copyFileSync(path.join(profDir, mainFile), process.env.BENCH_PROFILE_OUT);
+    const summed = (list) => {
+      const total = new Map();
+      let busy = 0;
+      for (const f of list) {
+        const one = phasesOf(path.join(profDir, f));
+        busy += one.busy;
+        for (const [phase, t] of one.phases) total.set(phase, (total.get(phase) ?? 0) + t);
+      }
+      return { busy, phases: [...total.entries()].sort((a, b) => b[1] - a[1]) };
+    };
+    const threads = [
+      ['main thread', summed([mainFile])],
+      [`render threads (${files.length - 1})`, summed(files.filter((f) => !isMain(f)))],
+    ].filter(([, t]) => t.busy > 0);
     // The PostGIS side of the query, alone: the same SQL as the api's (map-sql.ts) through one kept connection.
     const client = new pg.Client({ connectionString: databaseUrl(data.name) });
     await client.connect();
@@ -473,24 +541,32 @@ try {
     const decimals = Math.max(-7, Math.min(7, Math.ceil(-Math.log10(pixel / 10))));
     const sql = `SELECT ST_AsTWKB(ST_Simplify(t.geom, $5::float8, true), $6::int) AS g, NULL::text AS p FROM states AS t WHERE t.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)`;
     const dbTimes = await sequential(50, () => client.query(sql, [...STATES_BOX, pixel / 2, decimals]));
+    const unsimplified = sql.replace('ST_Simplify(t.geom, $5::float8, true)', 't.geom').replace('$6::int', '$5::int');
+    const plainTimes = await sequential(50, () => client.query(unsimplified, [...STATES_BOX, decimals]));
     const rawTimes = await sequential(50, () =>
       client.query('SELECT ST_AsBinary(t.geom) FROM states AS t WHERE t.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)', STATES_BOX),
     );
     await client.end();
     console.log(
-      `Where a GetMap of the states goes: the api's main thread per map by phase (one api process under --cpu-prof, ${CONNECTIONS} connections, ~${maps} maps; ` +
+      `Where a GetMap of the states goes: per map by thread and phase (one api process under --cpu-prof, ${CONNECTIONS} connections, ~${maps} maps; ` +
         `wall-clock samples, so on a loaded machine they include waits for a core):`,
     );
-    for (const [phase, t] of phases) console.log(`  ${phase.padEnd(52)} ${(t / maps).toFixed(2)} ms  (${((100 * t) / busy).toFixed(0)}%)`);
-    console.log(`  ${'total, main thread'.padEnd(52)} ${(busy / maps).toFixed(2)} ms`);
+    for (const [name, { busy, phases }] of threads) {
+      console.log(`  ${name}:`);
+      for (const [phase, t] of phases) console.log(`    ${phase.padEnd(50)} ${(t / maps).toFixed(2)} ms  (${((100 * t) / busy).toFixed(0)}%)`);
+      console.log(`    ${`total, ${name}`.padEnd(50)} ${(busy / maps).toFixed(2)} ms`);
+    }
+    const db50 = percentile(dbTimes, 50);
+    const plain50 = percentile(plainTimes, 50);
     console.log(
-      `  PostGIS side of the query, alone (same SQL, one connection): p50 ${ms(percentile(dbTimes, 50))} simplified to half a pixel as TWKB; ` +
-        `p50 ${ms(percentile(rawTimes, 50))} for the raw WKB MapServer reads`,
+      `  PostGIS side of the query, alone (same SQL, one connection): p50 ${ms(db50)} simplified to half a pixel as TWKB ` +
+        `(query ${ms(plain50)} without ST_Simplify, so simplification ${ms(db50 - plain50)}); p50 ${ms(percentile(rawTimes, 50))} for the raw WKB MapServer reads`,
     );
   }
 } finally {
   await api?.stop();
   await api2?.stop();
+  await api0?.stop();
   await peer?.stop();
   rmSync(dir, { recursive: true, force: true });
   await catalog.drop();

@@ -122,6 +122,27 @@ describe('GetMap', () => {
     expect([res.headers.get('content-type'), rgb(pixels(res.bytes, [COLORADO])[0])]).toEqual(['image/png', [255, 0, 0]]);
   });
 
+  it('draws what the catalog holds now: an edited SLD and a new default style show on the very next map', async () => {
+    const fill = (hex: string) =>
+      '<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">' +
+      `<NamedLayer><Name>recolour</Name><UserStyle><FeatureTypeStyle><Rule><PolygonSymbolizer><Fill><CssParameter name="fill">${hex}</CssParameter></Fill>` +
+      '</PolygonSymbolizer></Rule></FeatureTypeStyle></UserStyle></NamedLayer></StyledLayerDescriptor>';
+    const colorado = async () => rgb(pixels((await getMap()).bytes, [COLORADO])[0]);
+    expect(await api.postXml(`/workspaces/${WS}/styles`, '<style><name>recolour</name><filename>recolour.sld</filename></style>')).toHaveStatus(201);
+    expect(await api.put(`/workspaces/${WS}/styles/recolour`, fill('#FF0000'), 'application/vnd.ogc.sld+xml')).toHaveStatus(200);
+    const seen = [await colorado()];
+    try {
+      expect(await api.putXml(`/layers/${WS}:states`, `<layer><defaultStyle><name>${WS}:recolour</name></defaultStyle></layer>`)).toHaveStatus(200);
+      seen.push(await colorado());
+      expect(await api.put(`/workspaces/${WS}/styles/recolour`, fill('#0000FF'), 'application/vnd.ogc.sld+xml')).toHaveStatus(200);
+      seen.push(await colorado());
+    } finally {
+      expect(await api.putXml(`/layers/${WS}:states`, '<layer><defaultStyle><name>polygon</name></defaultStyle></layer>')).toHaveStatus(200);
+    }
+    seen.push(await colorado());
+    expect(seen).toEqual([GREY, [255, 0, 0], [0, 0, 255], GREY]);
+  });
+
   it('answers EXCEPTIONS=BLANK and INIMAGE with an image of the requested size', async () => {
     const blank = await getMap({ layers: `${WS}:nope`, exceptions: 'BLANK' });
     expect([blank.headers.get('content-type'), imageInfo(blank.bytes).width]).toEqual(['image/png', 256]);

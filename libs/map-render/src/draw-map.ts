@@ -6,6 +6,7 @@ import CanvasImmediateRenderer from 'ol/render/canvas/Immediate';
 import Style from 'ol/style/Style';
 import type Text from 'ol/style/Text';
 import type { CanvasLike, CompiledStyle, Context2DLike } from './compiled-style';
+import { directlyDrawnType, directlyPaintable, paintDirect, type PaintContext, type PaintState } from './direct-paint';
 import { toOlGeometry } from './feature-geometry';
 import { iconLoaded, preloadIcons } from './preload-icons';
 
@@ -35,6 +36,11 @@ export interface DrawMapRequest {
   /** A CSS colour filled first; null or absent leaves the canvas as it is (transparent). */
   background?: string | null;
   layers: readonly DrawLayer[];
+  /**
+   * Plain fills and strokes of polygons and lines drawn straight on the context (`direct-paint.ts`,
+   * the same pixels as OpenLayers' renderer); false sends every feature through OpenLayers. Default true.
+   */
+  directPaint?: boolean;
 }
 
 /**
@@ -43,8 +49,9 @@ export interface DrawMapRequest {
  * feature drawn, a quarter of the drawing time. An attribute named `geometry` stays an attribute.
  */
 class DrawnFeature {
+  private geometry?: Geometry;
   constructor(
-    private readonly geometry: Geometry,
+    private readonly source: GeoJsonGeometry,
     private readonly properties: Record<string, unknown>,
   ) {}
   get(key: string): unknown {
@@ -53,8 +60,9 @@ class DrawnFeature {
   getProperties(): Record<string, unknown> {
     return this.properties;
   }
+  /** Made when first asked for: the direct paint never needs it. */
   getGeometry(): Geometry {
-    return this.geometry;
+    return (this.geometry ??= toOlGeometry(this.source) as Geometry);
   }
   getId(): undefined {
     return undefined;
@@ -94,19 +102,34 @@ export async function drawMap(canvas: CanvasLike, request: DrawMapRequest): Prom
   const renderer = new CanvasImmediateRenderer(context as never, pixelRatio, extent, transform, 0, squaredTolerance);
   const styleResolution = resolutionForScale(request.scaleDenominator);
   const labels: { geometry: Geometry; text: Text }[] = [];
+  /** The fill and stroke the direct paint last set (cleared when OpenLayers draws). */
+  const painted: PaintState = {};
 
   /** Draws one feature; answers a promise only when an icon named by an attribute must load first. */
   const draw = (layer: DrawLayer, drawFeature: DrawFeature): Promise<void> | undefined => {
-    const geometry = toOlGeometry(drawFeature.geometry);
+    const source = drawFeature.geometry;
+    if (!source) return undefined;
+    const drawn = new DrawnFeature(source, drawFeature.properties);
+    const direct = directlyDrawnType(source);
+    // A geometry OpenLayers cannot take (empty, unknown) is not drawn, as before any style is asked.
+    if (!direct && !drawn.getGeometry()) return undefined;
+    const feature = drawn as unknown as Feature;
+    const styles = stylesFor(layer.style, feature, source.type, styleResolution);
+    if (direct && request.directPaint !== false && styles.every(directlyPaintable)) {
+      paintDirect(context as unknown as PaintContext, source, styles, transform, squaredTolerance, pixelRatio, painted);
+      // The renderer keeps what it last set on the context: it sets everything again next time.
+      forgetContextState(renderer);
+      return undefined;
+    }
+    const geometry = drawn.getGeometry();
     if (!geometry) return undefined;
-    const feature = new DrawnFeature(geometry, drawFeature.properties) as unknown as Feature;
-    const styles = stylesFor(layer.style, feature, geometry, styleResolution);
     const loading = styles.map((style) => style.getImage()).filter((image) => image && image.getImageState() !== ImageState.LOADED);
     if (loading.length > 0) return Promise.all(loading.map((image) => iconLoaded(image!))).then(() => paint(feature, geometry, styles));
     paint(feature, geometry, styles);
     return undefined;
   };
   const paint = (feature: Feature, geometry: Geometry, styles: Style[]): void => {
+    painted.style = undefined;
     for (const style of styles) {
       const styleGeometry = (style.getGeometryFunction()(feature) as Geometry | undefined) ?? geometry;
       renderer.setFillStrokeStyle(style.getFill(), style.getStroke());
@@ -157,14 +180,20 @@ export function resolutionForScale(scaleDenominator: number): number {
  * no line to follow); GeoServer draws nothing there either, so the point is left out of that
  * style. Any other failure is an error of the map.
  */
-function stylesFor(style: CompiledStyle, feature: Feature, geometry: Geometry, resolution: number): Style[] {
+function stylesFor(style: CompiledStyle, feature: Feature, type: GeoJsonGeometry['type'], resolution: number): Style[] {
   try {
     return stylesOf(style.olStyle(feature, resolution));
   } catch (error) {
-    const type = geometry.getType();
     if ((type === 'Point' || type === 'MultiPoint') && error instanceof Error && error.message.startsWith('GraphicStroke')) return [];
     throw error;
   }
+}
+
+/** Has the immediate renderer set the whole fill and stroke state on its next draw (its cache of it is private). */
+function forgetContextState(renderer: CanvasImmediateRenderer): void {
+  const state = renderer as unknown as { contextFillState_: unknown; contextStrokeState_: unknown };
+  state.contextFillState_ = null;
+  state.contextStrokeState_ = null;
 }
 
 /** The Styles a style function answered (it may answer one, an array, or nothing). */

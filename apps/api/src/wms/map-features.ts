@@ -5,7 +5,7 @@ import { clientCondition, type SqlCondition } from '../datastores/postgis/publis
 import type { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import type { MapCrs } from './map-crs';
 import type { MapFeature } from './map-renderer';
-import { decodeTwkb } from './twkb';
+import { featuresOfRows, type MapRowData } from './map-rows';
 import type { WmsLayer } from './wms-catalog';
 import { invalidValue } from './wms-exception';
 
@@ -46,19 +46,18 @@ export interface MapWindow {
 }
 
 /**
- * The features of one layer for a map, in the map's CRS, read lazily: the store's cursor opens when
- * the renderer starts drawing the layer and is closed when it stops (done, failed or abandoned),
- * so a map holds one batch of rows per layer at most. `columns`: the properties the style reads;
- * `filter`: the layer's CQL_FILTER entry.
+ * The rows of one layer for a map, in the map's CRS, batch by batch, read lazily: the store's
+ * cursor opens when the first batch is asked for and is closed when the reading stops (done,
+ * failed or abandoned), so a map holds one batch of rows per layer at most. `columns`: the
+ * properties the style reads; `filter`: the layer's CQL_FILTER entry.
  */
-export async function* layerFeatures(
+export async function* layerRows(
   connector: PostgisConnector,
   layer: WmsLayer,
   map: MapWindow,
   columns: string[],
-  logger?: Logger,
   filter?: CqlNode,
-): AsyncGenerator<MapFeature> {
+): AsyncGenerator<MapRowData[]> {
   const [minx, miny, maxx, maxy] = map.bbox;
   const cursor = await connector.withTable(layer.store, layer.nativeName, (table) => {
     const source = sourceOf(publishedLayer(layer), table);
@@ -72,20 +71,21 @@ export async function* layerFeatures(
     });
   });
   try {
-    for (let batch = await cursor.next(); batch.length; batch = await cursor.next()) {
-      for (const row of batch) {
-        let geometry;
-        try {
-          geometry = decodeTwkb(row.geometry);
-        } catch (err) {
-          logger?.warn(`Layer ${layer.workspace}:${layer.name}: a geometry could not be decoded: ${(err as Error).message}`);
-          continue;
-        }
-        if (!geometry) continue;
-        yield { geometry, properties: row.properties ? (JSON.parse(row.properties) as Record<string, unknown>) : {} };
-      }
-    }
+    for (let batch = await cursor.next(); batch.length; batch = await cursor.next()) yield batch;
   } finally {
     await cursor.close();
   }
+}
+
+/** The features of one layer for a map ({@link layerRows} decoded), for drawing in this thread. */
+export async function* layerFeatures(
+  connector: PostgisConnector,
+  layer: WmsLayer,
+  map: MapWindow,
+  columns: string[],
+  logger?: Logger,
+  filter?: CqlNode,
+): AsyncGenerator<MapFeature> {
+  const skipped = (reason: string) => logger?.warn(`Layer ${layer.workspace}:${layer.name}: a geometry could not be decoded: ${reason}`);
+  for await (const batch of layerRows(connector, layer, map, columns, filter)) yield* featuresOfRows(batch, skipped);
 }

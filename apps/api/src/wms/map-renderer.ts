@@ -7,6 +7,7 @@ import { compileSld, drawMap, legendEntries, legendJson, styleColumns } from '@g
 import { drawLegendsPng, legendPngSize, type LegendLayer, type LegendPngOptions } from './draw/legend-png';
 import { createMapCanvas } from './draw/map-canvas';
 import { encodeImage } from './draw/encode-image';
+import { RenderPool } from './draw/render-pool';
 import type { Geometry } from 'geojson';
 import type { MapFormat } from './getmap-params';
 
@@ -48,6 +49,11 @@ export interface MapRenderer {
   legendPngSize(layers: LegendLayer[], options: LegendPngOptions): { width: number; height: number };
   legendEntries: typeof legendEntries;
   legendJson: typeof legendJson;
+  /**
+   * The render threads (`draw/render-pool.ts`) GetMap draws and encodes on; null: this process
+   * draws on its main thread (`WMS_RENDER_THREADS=0`, or the built thread script is absent).
+   */
+  renderPool: Pick<RenderPool, 'render' | 'close'> | null;
 }
 
 export type { LegendLayer, LegendPngOptions };
@@ -66,4 +72,5 @@ export const mapRenderer: MapRenderer = {
   legendPngSize,
   legendEntries,
   legendJson,
+  renderPool: RenderPool.create(),
 };

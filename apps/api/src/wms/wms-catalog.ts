@@ -118,13 +118,25 @@ interface GroupRow extends Omit<WmsGroup, 'latLonBbox' | 'keywords'> {
 }
 
 /**
- * What the WMS reads of the catalog, straight from the catalog database on every request (no
- * cache: several api processes may share it): the layers it may draw (enabled layers of enabled
- * feature types in enabled stores), the layer groups, and styles.
+ * What the WMS reads of the catalog, straight from the catalog database: the layers it may draw
+ * (enabled layers of enabled feature types in enabled stores), the layer groups, and styles. GetMap
+ * keeps what it resolved per {@link changeNumber} (`catalog-memo.ts`), so a map reads one number,
+ * not every row, while the catalog is unchanged.
  */
 @Injectable()
 export class WmsCatalog {
   constructor(private readonly db: CatalogDb) {}
+
+  /**
+   * The number of the catalog's last committed change ('0' before any): every write of the catalog
+   * (layers, styles, stores, groups, workspaces, settings; reverts and imports too) records its
+   * changes in `catalog_change` in its own transaction, numbered in commit order, whichever api
+   * process made it.
+   */
+  async changeNumber(): Promise<string> {
+    const [row] = await this.db.query<{ n: string | null }>(`SELECT max(seq)::text AS n FROM catalog_change`);
+    return row?.n ?? '0';
+  }
 
   /** Every advertised layer (of one workspace, or all), by workspace then name. */
   async advertisedLayers(workspace: string | null): Promise<WmsLayer[]> {

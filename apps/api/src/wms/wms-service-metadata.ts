@@ -25,7 +25,8 @@ export const WMS_SERVICE_METADATA = Symbol('WmsServiceMetadata');
 
 /** Reads the metadata that applies to a request (a virtual service's, else the global one). */
 export interface WmsServiceMetadataSource {
-  metadata(workspace: string | null): Promise<WmsServiceMetadata>;
+  /** `at`: the catalog change number the caller read first (`WmsCatalog.changeNumber`); read anew when absent. */
+  metadata(workspace: string | null, at?: string): Promise<WmsServiceMetadata>;
 }
 
 /** The hard limit on an image side, whatever the settings say. */

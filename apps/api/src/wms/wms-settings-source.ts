@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { WmsSettingsService, type WmsSettings } from '../settings/wms-settings.service';
+import { CatalogMemo } from './catalog-memo';
+import { WmsCatalog } from './wms-catalog';
 import { MAX_IMAGE_SIDE, type WmsServiceMetadata, type WmsServiceMetadataSource } from './wms-service-metadata';
 
 /** Bytes a pixel of a map takes while it is drawn (RGBA): GeoServer's measure of `maxRequestMemory`. */
@@ -7,15 +9,22 @@ const BYTES_PER_PIXEL = 4;
 
 /**
  * The WMS settings (`/rest/services/wms/settings`, a workspace's own for its virtual service) as
- * this module reads them: read on every request, so a change answered by any worker holds for the
- * next map.
+ * this module reads them: kept per workspace for one catalog change number (`catalog-memo.ts`).
+ * A settings write, a workspace's rename or delete, a revert or an import is a catalog change with
+ * a new number, so a change answered by any worker holds for the next map.
  */
 @Injectable()
 export class SettingsWmsMetadata implements WmsServiceMetadataSource {
-  constructor(private readonly settings: WmsSettingsService) {}
+  private readonly memo = new CatalogMemo<WmsServiceMetadata>();
 
-  async metadata(workspace: string | null): Promise<WmsServiceMetadata> {
-    return wmsMetadata(await this.settings.get(workspace ?? undefined));
+  constructor(
+    private readonly settings: WmsSettingsService,
+    private readonly catalog: WmsCatalog,
+  ) {}
+
+  async metadata(workspace: string | null, at?: string): Promise<WmsServiceMetadata> {
+    const number = at ?? (await this.catalog.changeNumber());
+    return this.memo.get(workspace ?? '', number, async () => wmsMetadata(await this.settings.get(workspace ?? undefined)));
   }
 }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { capabilitiesModel } from './capabilities-model';
@@ -6,10 +6,11 @@ import { capabilities111, capabilities130 } from './capabilities-xml';
 import { GetMapParams, mapGeometry, parseGetMap } from './getmap-params';
 import { featureInfoDocument, LayerFeatures } from './feature-info-formats';
 import { parseFeatureInfo, withMapFormat } from './feature-info-params';
-import { cqlFilterCondition, layerFeatures, publishedLayer } from './map-features';
+import { cqlFilterCondition, layerFeatures, layerRows, publishedLayer } from './map-features';
 import { sourceOf } from '../ogc-features/published-layers';
 import { CrsCode, MapCrs, projectedUnitFactor } from './map-crs';
 import { LayerToDraw, layersToDraw } from './map-layers';
+import { CatalogMemo } from './catalog-memo';
 import { CompiledStyles } from './compiled-styles';
 import { CompiledStyle, MAP_RENDERER, MapRenderer } from './map-renderer';
 import { checkSldBody, sldForLayer } from './sld-library';
@@ -36,10 +37,14 @@ export interface MapImage {
 
 /** GetCapabilities and GetMap (contract §10). Exceptions are {@link WmsException}s or CatalogErrors. */
 @Injectable()
-export class WmsService {
+export class WmsService implements OnApplicationShutdown {
   private readonly logger = new Logger('WMS');
   /** Styles compiled once per SLD text, across requests. */
   private readonly compiledStyles: CompiledStyles;
+  /** What a GetMap resolved of the catalog, per catalog change number (`catalog-memo.ts`). */
+  private readonly resolvedLayers = new CatalogMemo<LayerToDraw[]>();
+  private readonly resolvedCrs = new CatalogMemo<MapCrs>();
+  private readonly styleTexts = new CatalogMemo<string>();
 
   constructor(
     private readonly catalog: WmsCatalog,
@@ -50,9 +55,14 @@ export class WmsService {
     this.compiledStyles = new CompiledStyles(renderer);
   }
 
+  /** Ends the render threads after the maps they have in hand. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.renderer.renderPool?.close();
+  }
+
   /** The settings that apply to the scope; a disabled service is refused. */
-  async metadata(scope: WmsScope): Promise<WmsServiceMetadata> {
-    const m = await this.settings.metadata(scope.workspace);
+  async metadata(scope: WmsScope, at?: string): Promise<WmsServiceMetadata> {
+    const m = await this.settings.metadata(scope.workspace, at);
     if (!m.enabled) throw new WmsException('Service WMS is disabled', 'OperationNotSupported', 'service');
     return m;
   }
@@ -83,13 +93,19 @@ export class WmsService {
 
   /** Reads and checks a GetMap request (no drawing). */
   async mapRequest(params: WmsParams, scope: WmsScope): Promise<MapRequest> {
-    const m = await this.metadata(scope);
+    // Read first: what was resolved at this number is what the catalog holds now.
+    const at = await this.catalog.changeNumber();
+    const m = await this.metadata(scope, at);
     const p = parseGetMap(params, m);
     if (p.sldBody !== undefined) checkSldBody(p.sldBody);
-    const draws = await layersToDraw(this.catalog, scope.workspace, p.layers, p.styles);
+    const draws = await this.resolvedLayers.get(JSON.stringify([scope.workspace, p.layers, p.styles]), at, () =>
+      layersToDraw(this.catalog, scope.workspace, p.layers, p.styles),
+    );
     if (!draws.length) throw new WmsException(`Nothing to draw: the layer groups in LAYERS have no enabled layer`, 'LayerNotDefined', 'layers');
-    const crs = await this.lookUpCrs(p.version, p.crs, draws[0].layer);
-    return { params: p, crs, layers: draws, ...mapGeometry(p, crs) };
+    const crs = await this.resolvedCrs.get(JSON.stringify([draws[0].layer.store.storeId, p.version, p.crs]), at, () =>
+      this.lookUpCrs(p.version, p.crs, draws[0].layer),
+    );
+    return { params: p, crs, layers: draws, at, ...mapGeometry(p, crs) };
   }
 
   /** Draws the map. */
@@ -99,6 +115,29 @@ export class WmsService {
     const styles = await this.compileStyles(request);
     const [minx, , maxx] = request.bbox;
     if (!(maxx > minx)) throw new WmsException('Empty BBOX', 'InvalidParameterValue', 'bbox');
+    const contentType = p.format === 'image/png8' ? 'image/png' : p.format;
+    const window = { crs: request.crs, bbox: request.bbox, width: p.width };
+    const pool = this.renderer.renderPool;
+    if (pool) {
+      // Drawn and encoded on a render thread; the rows are read here and sent as they come.
+      const { body, skipped } = await pool.render(
+        {
+          width: p.width / request.pixelRatio,
+          height: p.height / request.pixelRatio,
+          bbox: request.bbox,
+          scaleDenominator: request.scaleDenominator,
+          pixelRatio: request.pixelRatio,
+          background: p.transparent ? undefined : p.bgcolor,
+          format: p.format,
+          transparent: p.transparent,
+          bgcolor: p.bgcolor,
+          styles: styles.map((s) => s.sld),
+        },
+        request.layers.map((d, i) => () => layerRows(this.connector, d.layer, window, styles[i].columns, p.cqlFilter?.[d.position])),
+      );
+      for (const reason of new Set(skipped)) this.logger.warn(`A geometry could not be decoded: ${reason}`);
+      return { contentType, body };
+    }
     const canvas = this.renderer.createMapCanvas(p.width, p.height);
     // The renderer's width and height are CSS pixels, the canvas pixelRatio times as large: the
     // image keeps WIDTH × HEIGHT and `dpi` only scales symbols, as in GeoServer.
@@ -111,18 +150,11 @@ export class WmsService {
       background: p.transparent ? undefined : p.bgcolor,
       layers: request.layers.map((d, i) => ({
         style: styles[i].style,
-        features: layerFeatures(
-          this.connector,
-          d.layer,
-          { crs: request.crs, bbox: request.bbox, width: p.width },
-          styles[i].columns,
-          this.logger,
-          p.cqlFilter?.[d.position],
-        ),
+        features: layerFeatures(this.connector, d.layer, window, styles[i].columns, this.logger, p.cqlFilter?.[d.position]),
       })),
     });
     const body = await this.renderer.encodeImage(canvas, p.format, { transparent: p.transparent, bgcolor: p.bgcolor });
-    return { contentType: p.format === 'image/png8' ? 'image/png' : p.format, body };
+    return { contentType, body };
   }
 
   /**
@@ -262,15 +294,13 @@ export class WmsService {
     }
   }
 
-  /** Each layer's compiled style and the columns it reads; one compile per distinct style. */
-  private async compileStyles(request: MapRequest): Promise<Array<{ style: CompiledStyle; columns: string[] }>> {
-    const cache = new Map<string, Promise<{ style: CompiledStyle; columns: string[] }>>();
+  /** Each layer's compiled style, the columns it reads and its SLD text; one compile per distinct style. */
+  private async compileStyles(request: MapRequest): Promise<Array<{ style: CompiledStyle; columns: string[]; sld: string }>> {
+    const cache = new Map<string, Promise<{ style: CompiledStyle; columns: string[]; sld: string }>>();
     const compile = (key: string, name: string, load: () => Promise<string>) => {
       let entry = cache.get(key);
       if (!entry) {
-        entry = load().then(async (sld) => {
-          return this.compileStyle(name, sld);
-        });
+        entry = load().then(async (sld) => ({ ...(await this.compileStyle(name, sld)), sld }));
         cache.set(key, entry);
       }
       return entry;
@@ -281,7 +311,9 @@ export class WmsService {
           const sld = sldForLayer(request.params.sldBody, d);
           if (sld) return compile(`sld:${d.requested}:${d.layer.id}`, `${d.layer.name} (SLD_BODY)`, async () => sld);
         }
-        return compile(`id:${d.style.id ?? d.style.name}`, styleName(d), () => this.styleText(d));
+        return compile(`id:${d.style.id ?? d.style.name}`, styleName(d), () =>
+          this.styleTexts.get(`${d.style.id ?? ''}:${d.style.name}`, request.at, () => this.styleText(d)),
+        );
       }),
     );
   }
@@ -320,4 +352,6 @@ export interface MapRequest {
   bbox: [number, number, number, number];
   scaleDenominator: number;
   pixelRatio: number;
+  /** The catalog change number it was resolved at. */
+  at: string;
 }
