@@ -42,7 +42,7 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 const MODES: readonly AccessMode[] = ['r', 'w', 'a'];
 const SEGMENT = /^[^\s,=]+$/;
-const ROLE = /^(\*|[A-Za-z][A-Za-z0-9_.-]*)$/;
+const ROLE = /^(\*|[A-Z][A-Z0-9_.-]{0,63})$/;
 
 /**
  * Reads a data rule key from both ends: the first segment is the workspace, the last the access
@@ -86,15 +86,19 @@ export function parseServiceKey(key: string): Parsed<Omit<ServiceRule, 'roles'>>
   return { ok: true, value: { service: service.toLowerCase(), method } };
 }
 
-/** Reads a rule's value, `ROLE_A,ROLE_B` (blanks around commas ignored); none or a malformed role is refused. */
+/**
+ * Reads a rule's value, `ROLE_A,ROLE_B` (as GeoServer: blanks and commas separate, role names
+ * upper case, `*` stands alone); none or a malformed role is refused.
+ */
 export function parseRoles(value: string): Parsed<string[]> {
   const roles = value
-    .split(',')
-    .map((r) => r.trim())
-    .filter((r) => r !== '');
+    .split(/[\s,]+/)
+    .filter((r) => r !== '')
+    .map((r) => r.toUpperCase());
   if (roles.length === 0) return { ok: false, problem: `Invalid rule value '${value}': it names no role` };
   const bad = roles.find((r) => !ROLE.test(r));
   if (bad !== undefined) return { ok: false, problem: `Invalid role '${bad}' in rule value '${value}'` };
+  if (roles.includes(EVERYBODY)) return { ok: true, value: [EVERYBODY] };
   return { ok: true, value: [...new Set(roles)] };
 }
 

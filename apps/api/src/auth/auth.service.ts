@@ -88,7 +88,7 @@ export class AuthService {
       return null;
     }
     attempt.succeeded();
-    const principal: Principal = { userName: user.name, roles: (user.roles ?? []).map((r) => r.role) };
+    const principal: Principal = { userName: user.name, roles: await this.users.actingRoles(user.id) };
     if (generation !== this.generation) return principal;
     if (this.verified.size >= MAX_CACHED) this.verified.clear();
     this.verified.set(key, { principal, expires: Date.now() + CREDENTIAL_CACHE_TTL_MS });

@@ -116,6 +116,9 @@ class DirectoryWriter {
     serviceSettings: () => {
       for (const service of this.dir.serviceSettings ?? []) this.writeServiceSettings(service);
     },
+    // security/layers.properties and services.properties: one file each, not one per record.
+    rule: null,
+    serviceRule: null,
   };
 
   /** A workspace's settings name it by `<workspace><id>` (by name when the directory lacks it). */
