@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { AccessInterceptor } from './access.interceptor';
 import { AccessService } from './access.service';
 import { AclController } from './acl.controller';
 import { RuleService } from './rule.service';
@@ -7,7 +9,7 @@ import { RuleService } from './rule.service';
 @Global()
 @Module({
   controllers: [AclController],
-  providers: [AccessService, RuleService],
+  providers: [AccessService, RuleService, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
   exports: [AccessService, RuleService],
 })
 export class AccessModule {}
