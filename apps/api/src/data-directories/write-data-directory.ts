@@ -23,6 +23,8 @@ import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
 import { box } from '../catalog/featuretypes/featuretype.mapper';
 import { toXml } from '../rest/xml-writer';
 import { serviceSettingsRep, settingsRep } from '../settings/settings.mapper';
+import { writeProperties } from '../access/rules-properties';
+import { RULE_FILES } from './data-directory-layout';
 import { catalogId, type CatalogRecordKind } from './catalog-id';
 import type {
   DataDirectory,
@@ -117,8 +119,12 @@ class DirectoryWriter {
       for (const service of this.dir.serviceSettings ?? []) this.writeServiceSettings(service);
     },
     // security/layers.properties and services.properties: one file each, not one per record.
-    rule: null,
-    serviceRule: null,
+    rule: () => {
+      if (this.dir.dataRules) this.put(RULE_FILES.data, writeProperties(this.dir.dataRules));
+    },
+    serviceRule: () => {
+      if (this.dir.serviceRules?.length) this.put(RULE_FILES.services, writeProperties(this.dir.serviceRules));
+    },
   };
 
   /** A workspace's settings name it by `<workspace><id>` (by name when the directory lacks it). */
