@@ -9,11 +9,7 @@ describe('restTarget', () => {
     ['/rest/workspaces/:ws/datastores/:ds', { ws: 'topp', ds: 'pg' }, { scope: 'workspace', workspace: 'topp', itself: false }],
     ['/rest/workspaces/:ws/styles/:style', { ws: 'topp', style: 's' }, { scope: 'workspace', workspace: 'topp', itself: false }],
     ['/rest/workspaces/:ws/settings', { ws: 'topp' }, { scope: 'workspace', workspace: 'topp', itself: false }],
-    [
-      '/rest/workspaces/:ws/datastores/:ds/featuretypes/:ft',
-      { ws: 'topp', ds: 'pg', ft: 'states' },
-      { scope: 'layer', workspace: 'topp', layer: 'states' },
-    ],
+    ['/rest/workspaces/:ws/datastores/:ds/featuretypes/:ft', { ws: 'topp', ds: 'pg', ft: 'states' }, { scope: 'layer', workspace: 'topp', layer: 'states' }],
     ['/rest/workspaces/:ws/layers/:layer', { ws: 'topp', layer: 'states' }, { scope: 'layer', workspace: 'topp', layer: 'states' }],
     ['/rest/workspaces/:ws/layergroups/:group', { ws: 'topp', group: 'g' }, { scope: 'layer', workspace: 'topp', layer: 'g' }],
     ['/rest/layers/:layer', { layer: 'topp:states' }, { scope: 'layer', workspace: 'topp', layer: 'states' }],
