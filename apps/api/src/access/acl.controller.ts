@@ -3,6 +3,7 @@ import { RepDocument } from '@geocatalog/catalog-model';
 import { AdminOnly } from '../auth/roles.decorator';
 import { Operation, OperationTag } from '../openapi/operation.decorator';
 import { DONE, ok } from '../openapi/operation-parts';
+import { EXAMPLES } from '../openapi/examples';
 import { RawBody, RequestBody } from '../rest/rest-params';
 import { negotiateFormat, type RestRequest } from '../rest/rest-request';
 import { Done, RawContent } from '../rest/rest-response';
@@ -36,6 +37,7 @@ export class AclController {
   @Post('layers')
   @Operation({
     operationId: 'createDataRules',
+    body: { kind: 'ruleMap', schema: 'RuleMap', example: EXAMPLES.dataRulesCreate },
     summary: 'Add data rules (409 when one exists)',
     description: RULE_BODY,
     success: DONE,
@@ -49,6 +51,7 @@ export class AclController {
   @Put('layers')
   @Operation({
     operationId: 'updateDataRules',
+    body: { kind: 'ruleMap', schema: 'RuleMap', example: EXAMPLES.dataRulesUpdate },
     summary: 'Change data rules’ roles (409 when one does not exist)',
     description: RULE_BODY,
     success: DONE,
@@ -75,6 +78,7 @@ export class AclController {
   @Post('services')
   @Operation({
     operationId: 'createServiceRules',
+    body: { kind: 'ruleMap', schema: 'RuleMap', example: EXAMPLES.serviceRulesCreate },
     summary: 'Add service rules (409 when one exists)',
     description: SERVICE_RULE_BODY,
     success: DONE,
@@ -88,6 +92,7 @@ export class AclController {
   @Put('services')
   @Operation({
     operationId: 'updateServiceRules',
+    body: { kind: 'ruleMap', schema: 'RuleMap', example: EXAMPLES.serviceRulesUpdate },
     summary: 'Change service rules’ roles (409 when one does not exist)',
     description: SERVICE_RULE_BODY,
     success: DONE,
@@ -99,7 +104,13 @@ export class AclController {
   }
 
   @Delete('services/:rule')
-  @Operation({ operationId: 'deleteServiceRule', summary: 'Delete a service rule', success: DONE, throws: ['INVALID_RULE', 'NOT_FOUND'] })
+  @Operation({
+    operationId: 'deleteServiceRule',
+    examples: { rule: 'wms.GetMap' },
+    summary: 'Delete a service rule',
+    success: DONE,
+    throws: ['INVALID_RULE', 'NOT_FOUND'],
+  })
   async deleteService(@Param('rule') rule: string): Promise<Done> {
     await this.rules.delete('services', rule);
     return new Done();
@@ -114,6 +125,7 @@ export class AclController {
   @Put('catalog')
   @Operation({
     operationId: 'setCatalogMode',
+    body: { kind: 'ruleMap', schema: 'CatalogMode', example: EXAMPLES.catalogMode },
     summary: 'Set the catalog mode',
     description: 'XML `<catalog><mode>CHALLENGE</mode></catalog>` or JSON `{"mode":"CHALLENGE"}`; an unknown mode is a 422',
     success: DONE,

@@ -80,6 +80,12 @@ export type BodyKind =
   | { kind: 'document'; schema: SchemaName; example: BodyExample }
   /** A catalog document, or an SLD document (`application/vnd.ogc.sld+xml` 1.0.0, `application/vnd.ogc.se+xml` 1.1.0). */
   | { kind: 'documentOrSld'; schema: SchemaName; example: BodyExample }
+  /**
+   * GeoServer's security documents without a root in JSON: a rule map (`{"key":"roles"}`, XML
+   * `<rules><rule resource="key">roles</rule></rules>`) or the catalog mode (`{"mode":"HIDE"}`,
+   * XML `<catalog><mode>HIDE</mode></catalog>`).
+   */
+  | { kind: 'ruleMap'; schema: 'RuleMap' | 'CatalogMode'; example: BodyExample }
   /** A zipped GeoServer data directory (`application/zip`), or `multipart/form-data` with it as `datadir` and a `secrets` JSON part. */
   | { kind: 'dataDirectory' };
 

@@ -159,7 +159,13 @@ export const SCHEMAS = {
     additionalProperties: str('the roles, separated by commas (`*`: everybody)'),
     description: 'Rules by key (`ws.layer.mode`, or `service.method`); XML `<rules><rule resource="key">roles</rule></rules>`',
   },
-  CatalogMode: object({ mode: { enum: ['HIDE', 'CHALLENGE', 'MIXED'] } }, ['mode'], 'XML `<catalog><mode>HIDE</mode></catalog>`'),
+  // No root in JSON (GeoServer's `{"mode":"HIDE"}`); the XML is rooted `catalog`.
+  CatalogMode: {
+    type: 'object',
+    properties: { mode: { enum: ['HIDE', 'CHALLENGE', 'MIXED'] } },
+    required: ['mode'],
+    description: 'XML `<catalog><mode>HIDE</mode></catalog>`',
+  },
   ConnectionTest: rootDoc('connectionTest', object({ ok: { const: true }, message: str('`Connected to PostgreSQL …`') }, ['ok', 'message'])),
   ChangeList: rootDoc(
     'changes',

@@ -102,7 +102,13 @@ export class SecurityController {
   }
 
   @Post('roles/role/:role')
-  @Operation({ operationId: 'createRole', summary: 'Create a custom role (upper case)', success: CREATED, throws: ['ALREADY_EXISTS', 'INVALID_NAME'] })
+  @Operation({
+    operationId: 'createRole',
+    examples: { role: 'EDITOR' },
+    summary: 'Create a custom role (upper case)',
+    success: CREATED,
+    throws: ['ALREADY_EXISTS', 'INVALID_NAME'],
+  })
   async createRole(@Param('role') role: string, @Links() links: LinkBuilder): Promise<Created> {
     const name = await this.roles.create(role);
     return new Created(links.url('security', 'roles', 'role', name), name);
@@ -111,6 +117,7 @@ export class SecurityController {
   @Delete('roles/role/:role')
   @Operation({
     operationId: 'deleteRole',
+    examples: { role: 'EDITOR' },
     summary: 'Delete a custom role, and every grant of it (ADMIN and READER: 409)',
     success: DONE,
     throws: ['NOT_FOUND', 'CONFLICT'],
