@@ -37,6 +37,8 @@ export function concretePath({ path, op }: DocumentedOperation, missing = false)
     const documented = String(op.parameters?.find((p) => p.in === 'path' && p.name === name)?.example ?? '');
     const example = name === 'seq' && newestChange ? newestChange : documented;
     if (!missing || name !== names[names.length - 1]) return encodeURIComponent(example);
+    // A rule that is not there is a well-formed key (a malformed one is a 422).
+    if (name === 'rule') return encodeURIComponent(example.replace(/^[^.]+/, 'no_such_rule'));
     return example.includes(':') ? `${example.split(':')[0]}:no_such_${name}` : `no_such_${name}`;
   });
 }
@@ -47,8 +49,22 @@ export function exampleQuery(op: Operation): string {
   return params.length ? `?${params.map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`).join('&')}` : '';
 }
 
-export type Fixture = 'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user' | 'group' | 'wsSettings' | 'change';
-export const ALL_FIXTURES = new Set<Fixture>(['workspace', 'store', 'featureType', 'wsStyle', 'globalStyle', 'user', 'group', 'wsSettings', 'change']);
+export type Fixture =
+  'workspace' | 'store' | 'featureType' | 'wsStyle' | 'globalStyle' | 'user' | 'group' | 'wsSettings' | 'change' | 'userGroup' | 'role' | 'rules';
+export const ALL_FIXTURES = new Set<Fixture>([
+  'workspace',
+  'store',
+  'featureType',
+  'wsStyle',
+  'globalStyle',
+  'user',
+  'group',
+  'wsSettings',
+  'change',
+  'userGroup',
+  'role',
+  'rules',
+]);
 
 /** The newest change once the catalog is built: what `{seq}` names in example requests. */
 let newestChange: string | undefined;
@@ -70,10 +86,15 @@ export function needs({ method, path, op }: DocumentedOperation): Set<Fixture> {
     if (name === 'style') need.add(path.startsWith('/workspaces/') ? 'wsStyle' : 'globalStyle');
     if (name === 'name') need.add('user');
     if (name === 'group') need.add('group');
+    // The user group `editors` (created by its own POST), the role `EDITOR` (deleted by its DELETE), the rules acme.*.r and wms.GetMap.
+    if (name === 'usergroup' && op.operationId !== 'createGroup') need.add('userGroup');
+    if (name === 'rule') need.add('rules');
     // A change to revert: the newest one (the workspace's creation) can always be undone.
     if (name === 'seq') need.add('workspace').add('change');
   }
   if (path.includes('/featuretypes')) need.add('store');
+  if (op.operationId === 'deleteRole') need.add('role');
+  if (op.operationId === 'updateDataRules' || op.operationId === 'updateServiceRules') need.add('rules');
   // Layer group examples hold the layer acme:roads.
   if (path.includes('/layergroups')) need.add('featureType');
   // These examples name the workspace style roads_style.
@@ -121,6 +142,16 @@ export async function resetCatalog(ctx: SpatialContext): Promise<void> {
     await must(`delete ${ws}`, api.delete(`/workspaces/${ws}?recurse=true`), 200);
   for (const s of names(await api.get('/styles.json'), 'styles', 'style').filter((s) => !DEFAULT_STYLES.includes(s)))
     await must(`delete style ${s}`, api.delete(`/styles/${s}?recurse=true`), 200);
+  for (const g of (await api.get('/security/usergroup/groups.json')).json().groups as string[])
+    await must(`delete group ${g}`, api.delete(`/security/usergroup/group/${g}`), 200);
+  for (const r of ((await api.get('/security/roles.json')).json().roles as string[]).filter((r) => r !== 'ADMIN' && r !== 'READER'))
+    await must(`delete role ${r}`, api.delete(`/security/roles/role/${r}`), 200);
+  const ROOT_RULES = ['*.*.r', '*.*.w', '*.*.a'];
+  for (const key of Object.keys((await api.get('/security/acl/layers.json')).json()).filter((k) => !ROOT_RULES.includes(k)))
+    await must(`delete rule ${key}`, api.delete(`/security/acl/layers/${encodeURIComponent(key)}`), 200);
+  for (const key of Object.keys((await api.get('/security/acl/services.json')).json()))
+    await must(`delete service rule ${key}`, api.delete(`/security/acl/services/${encodeURIComponent(key)}`), 200);
+  await must('catalog mode', api.putJson('/security/acl/catalog', { mode: 'HIDE' }), 200);
   const users = (await api.get('/security/usergroup/users.json')).json().users as Array<{ userName: string }>;
   for (const u of users.filter((u) => u.userName !== ctx.server.admin.user))
     await must(`delete user ${u.userName}`, api.delete(`/security/usergroup/user/${u.userName}`), 200);
@@ -150,6 +181,12 @@ export async function buildCatalog(ctx: SpatialContext, need: Set<Fixture>): Pro
   }
   if (need.has('user'))
     await must('user', api.postJson('/security/usergroup/users', { user: { userName: 'viewer', password: 'f1rst-Secret', enabled: true } }), 201);
+  if (need.has('userGroup')) await must('user group', api.post('/security/usergroup/group/editors'), 201);
+  if (need.has('role')) await must('role', api.post('/security/roles/role/EDITOR'), 201);
+  if (need.has('rules')) {
+    await must('data rule', api.postJson('/security/acl/layers', { 'acme.*.r': 'READER' }), 200);
+    await must('service rule', api.postJson('/security/acl/services', { 'wms.GetMap': 'READER' }), 200);
+  }
   newestChange = need.has('change') ? String((await api.get('/changes.json?limit=1')).json().changes.change[0].seq) : undefined;
 }
 

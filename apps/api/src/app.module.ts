@@ -13,6 +13,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { RestFallbackModule } from './rest/rest.module';
 import { SampleDatabaseModule } from './sample-db/sample-db.module';
 import { SecurityModule } from './security/security.module';
+import { AccessModule } from './access/access.module';
 import { SettingsModule } from './settings/settings.module';
 import { TilesModule } from './tiles/tiles.module';
 import { WmsModule } from './wms/wms.module';
@@ -29,6 +30,7 @@ import { WmsModule } from './wms/wms.module';
     SettingsModule,
     CatalogFilesModule,
     SecurityModule,
+    AccessModule,
     FeaturesModule,
     TilesModule,
     WmsModule,

@@ -46,6 +46,8 @@ export type CatalogErrorCode =
    * the table lacks) cannot be applied, so it serves nothing rather than every row (409).
    */
   | 'CANNOT_APPLY'
+  /** A data or service security rule, or a catalog mode, that GeoServer's rule syntax does not allow (422). */
+  | 'INVALID_RULE'
   /** The body is larger than the limit for its kind. */
   | 'TOO_LARGE'
   /** The request's Content-Type is not one this path reads. */

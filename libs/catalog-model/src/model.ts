@@ -3,11 +3,21 @@
  * the default styles, the PostGIS store type.
  */
 
-/** Roles a user can hold: ADMIN may do everything, READER may only read. */
-export type Role = 'ADMIN' | 'READER';
+/**
+ * A role a user can hold: the built-in `ADMIN` (may do everything) and `READER` (may only read),
+ * or a custom role an admin created, which the data security rules give rights (contract §12).
+ * Role names are upper case.
+ */
+export type Role = string;
 
-/** Every role, in the order they are listed. */
+/** The built-in roles, which always exist. */
 export const ROLES: readonly Role[] = ['ADMIN', 'READER'];
+
+/** What a role is named (`EDITOR`, `ROLE_TOPP`): a letter, then letters, digits, `_`, `.` or `-`; 64 at most; upper case. */
+export const ROLE_NAME = /^[A-Z][A-Z0-9_.-]{0,63}$/;
+
+/** Names a rule gives a meaning of its own (contract §12), so no role may be created with them. */
+export const RESERVED_ROLE_NAMES: readonly string[] = ['ANONYMOUS', 'AUTHENTICATED'];
 
 /** The global styles that exist from the first start and cannot be deleted. */
 export const DEFAULT_STYLE_NAMES: readonly string[] = ['point', 'line', 'polygon', 'generic'];

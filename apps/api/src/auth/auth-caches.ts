@@ -11,16 +11,18 @@ export type { AuthChange };
  * What a process holds on the strength of an earlier sign-in: caches of verified credentials and
  * looked-up sessions (dropped), and open event streams (checked again, ended when no longer allowed).
  */
-export type AuthCache = 'credentials' | 'sessions' | 'streams' | 'settings';
+export type AuthCache = 'credentials' | 'sessions' | 'streams' | 'settings' | 'rules';
 
 /**
  * What a change makes stale: a user's password, state or roles all three; a sign-out sessions and
- * streams; a change of the server's settings the cached settings (the public base URL).
+ * streams; a change of the server's settings the cached settings (the public base URL); a change
+ * of the data security rules the cached access decision.
  */
 const DROPPED: Record<AuthChange, AuthCache[]> = {
   users: ['credentials', 'sessions', 'streams'],
   sessions: ['sessions', 'streams'],
   settings: ['settings'],
+  rules: ['rules'],
 };
 
 /**
@@ -32,7 +34,7 @@ const DROPPED: Record<AuthChange, AuthCache[]> = {
 @Injectable()
 export class AuthCaches {
   private readonly logger = new Logger('Auth');
-  private readonly droppers: Record<AuthCache, Array<() => void | Promise<void>>> = { credentials: [], sessions: [], streams: [], settings: [] };
+  private readonly droppers: Record<AuthCache, Array<() => void | Promise<void>>> = { credentials: [], sessions: [], streams: [], settings: [], rules: [] };
 
   constructor(@Optional() @Inject(PRIMARY_LINK) private readonly link?: PrimaryLink) {
     link?.onForget((change) => this.drop(change));

@@ -2,7 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { CatalogError } from '@geocatalog/catalog-model';
-import type { Request } from 'express';
+import type { RestRequest } from '../rest/rest-request';
 import type { Principal } from './principal';
 import { ADMIN_ONLY, PUBLIC } from './roles.decorator';
 import { SESSION_STRATEGY } from './session.strategy';
@@ -11,8 +11,9 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Basic authentication, or the console's session cookie, on every route but the sign-in
- * endpoints, then authorisation: ADMIN may do everything, READER may
- * only read (and never the security endpoints); a user without a role may do nothing.
+ * endpoints, then authorisation: ADMIN may do everything; another role reads and, on `/rest`,
+ * writes what the data rules allow (`AccessInterceptor`: by default every role reads, only ADMIN
+ * writes), never the security endpoints; a user without a role may do nothing.
  */
 @Injectable()
 export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
@@ -27,10 +28,12 @@ export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
     const marks = this.marksOf(context);
     if (marks.public) return true;
     await super.canActivate(context);
-    const req = context.switchToHttp().getRequest<Request & { user?: Principal }>();
+    const req = context.switchToHttp().getRequest<RestRequest & { user?: Principal }>();
     const roles = req.user?.roles ?? [];
     if (roles.includes('ADMIN')) return true;
-    if (!marks.adminOnly && roles.includes('READER') && READ_METHODS.has(req.method)) return true;
+    // Any other role: the data rules decide what it reads, and which workspaces it administers
+    // (AccessInterceptor, on /rest); a write elsewhere stays an ADMIN's.
+    if (!marks.adminOnly && roles.length > 0 && (READ_METHODS.has(req.method) || req.rest !== undefined)) return true;
     throw new CatalogError('FORBIDDEN', `User '${req.user?.userName}' may not ${req.method} ${req.path}`);
   }
 

@@ -13,6 +13,8 @@ import { SessionStrategy } from './session.strategy';
 import { LocalSignInLimits, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
 import { UserRepository } from './user.repository';
 import { UserService } from './user.service';
+import { RoleService } from './role.service';
+import { GroupService } from './group.service';
 
 /** The sign-in limits of this process, or of the whole cluster when it is one of the primary's workers. */
 function signInLimits(): SignInLimits {
@@ -27,6 +29,8 @@ function signInLimits(): SignInLimits {
   providers: [
     UserRepository,
     UserService,
+    RoleService,
+    GroupService,
     AuthService,
     SessionService,
     BasicStrategy,
@@ -34,6 +38,6 @@ function signInLimits(): SignInLimits {
     { provide: SIGN_IN_LIMITS, useFactory: signInLimits },
     { provide: APP_GUARD, useClass: CatalogAuthGuard },
   ],
-  exports: [UserRepository, UserService, AuthService, SessionService],
+  exports: [UserRepository, UserService, RoleService, GroupService, AuthService, SessionService],
 })
 export class AuthModule {}

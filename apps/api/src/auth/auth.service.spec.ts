@@ -18,6 +18,11 @@ class Users {
     await this.hold;
     return { name, passwordHash: hash, enabled: true, roles: [{ role: 'ADMIN' }] } as unknown as UserEntity;
   }
+
+  /** Its own roles and its groups': here the one ADMIN grant. */
+  async actingRoles(): Promise<string[]> {
+    return ['ADMIN'];
+  }
 }
 
 describe('AuthService: the verified-credential cache and changes of users', () => {

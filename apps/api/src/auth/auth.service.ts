@@ -73,9 +73,13 @@ export class AuthService {
     const attempt = await this.limits.begin(who, address);
     if (isRefusal(attempt)) throw tooManyFailures(attempt);
     let user: Awaited<ReturnType<UserService['findForLogin']>>;
+    let roles: string[];
     let ok: boolean;
     try {
       user = await this.users.findForLogin(userName);
+      // Its roles (its groups' too) as they are now, read with the user before the slow hash, and
+      // for an unknown name as well, so that neither a change meanwhile nor timing tells more.
+      roles = await this.users.actingRoles(user?.id ?? -1);
       // Hash even for unknown users so that timing does not tell which names exist.
       ok = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
     } catch (err) {
@@ -88,7 +92,7 @@ export class AuthService {
       return null;
     }
     attempt.succeeded();
-    const principal: Principal = { userName: user.name, roles: (user.roles ?? []).map((r) => r.role) };
+    const principal: Principal = { userName: user.name, roles };
     if (generation !== this.generation) return principal;
     if (this.verified.size >= MAX_CACHED) this.verified.clear();
     this.verified.set(key, { principal, expires: Date.now() + CREDENTIAL_CACHE_TTL_MS });

@@ -80,7 +80,9 @@ export class SessionService {
     const generation = this.generation;
     const rows: Array<{ user_id: number; name: string; roles: Role[]; stale: boolean }> = await this.db.query(
       `SELECT s.user_id, u.name,
-              coalesce((SELECT json_agg(r.role ORDER BY r.role) FROM user_role r WHERE r.user_id = u.id), '[]'::json) AS roles,
+              coalesce((SELECT json_agg(a.role ORDER BY a.role) FROM (SELECT r.role FROM user_role r WHERE r.user_id = u.id
+                 UNION SELECT gr.role FROM user_group_member m JOIN user_group g ON g.id = m.group_id AND g.enabled
+                   JOIN group_role gr ON gr.group_id = g.id WHERE m.user_id = u.id) a), '[]'::json) AS roles,
               s.last_seen_at <= now() - $3 * interval '1 millisecond' AS stale
          FROM app_session s JOIN app_user u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND u.enabled AND ${LIVE}`,

@@ -7,6 +7,10 @@ import { UserEntity, UserRoleEntity } from './user.entity';
 /** One lock for every change that could leave the catalog without an administrator. */
 const ADMINS_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('geocatalog:enabled-admins'))`;
 
+/** The roles user `$1` acts with: its own grants and those of the enabled groups it belongs to. */
+export const ACTING_ROLES_SQL = `SELECT role FROM user_role WHERE user_id = $1
+  UNION SELECT gr.role FROM user_group_member m JOIN user_group g ON g.id = m.group_id AND g.enabled JOIN group_role gr ON gr.group_id = g.id WHERE m.user_id = $1`;
+
 /** The rows of `app_user` and of its roles, `user_role`. */
 @Injectable()
 export class UserRepository extends CatalogRepository<UserEntity> {
@@ -34,6 +38,12 @@ export class UserRepository extends CatalogRepository<UserEntity> {
   /** The user whose name key is `nameKey` (`withRoles`: with its roles), or null. */
   findByKey(nameKey: string, tx?: InTransaction, withRoles = false): Promise<UserEntity | null> {
     return this.orm(tx).findOne({ where: { nameKey }, relations: withRoles ? { roles: true } : undefined });
+  }
+
+  /** The roles a user acts with: its own and those of its enabled groups, by name. */
+  async actingRoles(userId: number): Promise<string[]> {
+    const rows = await this.run<{ role: string }>(undefined, `${ACTING_ROLES_SQL} ORDER BY role`, [userId]);
+    return rows.map((r) => r.role);
   }
 
   /** Every user with its roles, by name. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CatalogDb } from '../database/catalog-db';
-import { caseInsensitiveNameKey, CatalogError, checkName, Role, ROLES, Sent, User } from '@geocatalog/catalog-model';
+import { caseInsensitiveNameKey, CatalogError, checkName, Role, Sent, User } from '@geocatalog/catalog-model';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { APP_CONFIG, AppConfig, generatePassword } from '../config/config';
@@ -69,6 +69,11 @@ export class UserService implements OnApplicationBootstrap {
     return this.users.findByKey(caseInsensitiveNameKey(name), undefined, true);
   }
 
+  /** The roles a user acts with: its own and its groups'. */
+  actingRoles(userId: number): Promise<string[]> {
+    return this.users.actingRoles(userId);
+  }
+
   async list(): Promise<UserView[]> {
     return (await this.users.all()).map(view);
   }
@@ -132,8 +137,9 @@ export class UserService implements OnApplicationBootstrap {
 
   /** Grants or revokes a role. */
   async setRole(roleName: string, name: string, granted: boolean): Promise<void> {
-    const role = ROLES.find((r) => r === roleName.toUpperCase());
-    if (!role) throw new CatalogError('NOT_FOUND', `No such role: '${roleName}' found`);
+    const role = roleName.toUpperCase();
+    const known = await this.db.query(`SELECT 1 FROM app_role WHERE name = $1`, [role]);
+    if (!known.length) throw new CatalogError('NOT_FOUND', `No such role: '${roleName}' found`);
     await this.db.transaction(async (tx) => {
       const user = await this.users.findByKey(caseInsensitiveNameKey(name), tx);
       if (!user) throw new CatalogError('NOT_FOUND', `No such user: '${name}' found`);

@@ -5,9 +5,10 @@
 
 /**
  * A change that makes per-process caches stale: of users (password, state, roles), a sign-out, or
- * the server's settings (the cached `proxyBaseUrl` links start with).
+ * the server's settings (the cached `proxyBaseUrl` links start with), or the data security rules
+ * (the cached access decision).
  */
-export type AuthChange = 'users' | 'sessions' | 'settings';
+export type AuthChange = 'users' | 'sessions' | 'settings' | 'rules';
 
 /** Worker → primary: it listens and serves; `console` says whether the console was found. */
 export interface ReadyMessage {

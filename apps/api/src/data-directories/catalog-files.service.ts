@@ -8,6 +8,9 @@ import { LayerGroupService } from '../catalog/layergroups/layergroup.service';
 import { PublicBase } from '../settings/public-base';
 import { SettingsService } from '../settings/settings.service';
 import { settingsForDirectory } from './snapshot-settings';
+import { rulesForDirectory } from './snapshot-rules';
+import { RuleService } from '../access/rule.service';
+import { AccessService } from '../access/access.service';
 import { LayerService } from '../catalog/layers/layer.service';
 import { StyleService } from '../catalog/styles/style.service';
 import { WorkspaceService } from '../catalog/workspaces/workspace.service';
@@ -49,6 +52,8 @@ export class CatalogFilesService {
     private readonly layerGroups: LayerGroupService,
     private readonly settings: SettingsService,
     private readonly publicBase: PublicBase,
+    private readonly rules: RuleService,
+    private readonly access: AccessService,
     private readonly passwords: StorePasswords,
     private readonly connector: PostgisConnector,
   ) {}
@@ -74,6 +79,7 @@ export class CatalogFilesService {
         styles: this.styles,
         layerGroups: this.layerGroups,
         settings: this.settings,
+        rules: this.rules,
         connector: this.connector,
       },
       {
@@ -105,6 +111,8 @@ export class CatalogFilesService {
     if (!options.dryRun) await this.connector.releaseAll(planner.deletedStores);
     // The server's settings changed: every worker writes links with the new proxyBaseUrl.
     if (!options.dryRun && steps.some((s) => s.apply && s.entry.kind === 'settings')) await this.publicBase.changed();
+    // Rules changed: no worker may decide with the old ones.
+    if (!options.dryRun && steps.some((s) => s.apply && (s.entry.kind === 'rule' || s.entry.kind === 'serviceRule'))) await this.access.changed();
     return { status: 200, answer: answer(!options.dryRun) };
   }
 
@@ -116,6 +124,8 @@ export class CatalogFilesService {
     const whole = workspace === undefined;
     const dir = directoryFromCatalog(now, names, { onlyUsedGlobalStyles: !whole, withDefault: whole, withGlobalGroups: whole });
     Object.assign(dir, await settingsForDirectory(this.db.manager, names, whole));
+    // The rules are the whole catalog's: only a whole export carries them.
+    if (whole) Object.assign(dir, await rulesForDirectory(this.db.manager));
     return zipFiles(writeDataDirectory(dir));
   }
 }

@@ -132,6 +132,9 @@ export interface DataDirectory {
   /** Service settings (contract §10); absent when the directory has none. */
   settings?: DirSettings[];
   serviceSettings?: DirServiceSettings[];
+  /** `security/layers.properties` (the `mode` line included) and `services.properties`, as `key` → roles; absent when the directory has none. */
+  dataRules?: Array<[key: string, value: string]>;
+  serviceRules?: Array<[key: string, value: string]>;
   skipped: DirSkip[];
   problems: DirProblem[];
 }

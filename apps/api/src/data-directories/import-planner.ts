@@ -16,6 +16,8 @@ import type { PlanEntry } from '@geocatalog/catalog-exchange';
 import { restPath } from './data-directory-layout';
 import { planLayerGroups, pruneLayerGroups, type GroupPlanContext, type LayerGroupWrites } from './plan-layer-groups';
 import { planSettings } from './plan-settings';
+import { planRules } from './plan-rules';
+import type { RuleService } from '../access/rule.service';
 import type { SettingsService } from '../settings/settings.service';
 
 /** One line of the plan and, for a change, the write that makes it. */
@@ -34,6 +36,8 @@ export interface ImportServices {
   layerGroups: LayerGroupWrites;
   /** Absent: the directory's settings are skipped. */
   settings?: SettingsService;
+  /** Absent: the directory's rules are skipped. */
+  rules?: RuleService;
   connector: PostgisConnector;
 }
 
@@ -87,9 +91,17 @@ export class ImportPlanner {
     for (const layer of this.dir.layers) this.planLayer(layer);
     planLayerGroups(this.groupContext());
     await this.planSettings();
+    await this.planRules();
     if (this.prune) this.planPrune();
     for (const s of this.dir.skipped) this.skipped.push({ entry: { action: 'skip', kind: s.kind, resource: s.resource, reason: s.reason } });
     return [...this.steps, ...this.skipped];
+  }
+
+  private async planRules(): Promise<void> {
+    const rules = this.services.rules;
+    if (rules) return planRules({ dir: this.dir, rules, add: (entry, apply) => this.add(entry, apply) });
+    for (const [key] of this.dir.dataRules ?? [])
+      this.skipped.push({ entry: { action: 'skip', kind: 'rule', resource: `/security/acl/layers/${key}`, reason: 'Rules are not imported here' } });
   }
 
   private async planSettings(): Promise<void> {

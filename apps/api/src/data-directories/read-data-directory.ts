@@ -22,6 +22,8 @@ import { declaredInput, metadataKeys, namedInput, withTextMetadata } from './dir
 import { parseDirXml, reasonOf } from './dir-xml';
 import { readLayerGroups, type GroupReaderContext } from './read-layer-groups';
 import { readSettingsFiles } from './read-settings';
+import { readLayersProperties, readServicesProperties } from '../access/rules-properties';
+import { RULE_FILES } from './data-directory-layout';
 
 export type { ForeignId, ForeignKind } from './dir-references';
 
@@ -461,8 +463,28 @@ class DirectoryReader {
       },
       folders,
     );
-    if (this.dir.hasFolder('security/')) {
+    this.readRules();
+    // Anything of security/ but the rules (an export from here holds only those).
+    const rules = Object.values(RULE_FILES) as string[];
+    if (
+      this.dir.hasFolder('security/') &&
+      (this.dir.foldersIn('security/').length > 0 || this.dir.filesIn('security/').some((f) => !rules.includes(`security/${f}`)))
+    ) {
       this.skip('security', '/security', "GeoServer's users, roles and keys are not imported; its keystore only serves to decrypt crypt1: store passwords");
+    }
+  }
+
+  /** `security/layers.properties` and `services.properties`: a line that is no rule is skipped with why. */
+  private readRules(): void {
+    const files = [
+      { file: RULE_FILES.data, family: 'layers', read: readLayersProperties, put: (rules: Array<[string, string]>) => (this.out.dataRules = rules) },
+      { file: RULE_FILES.services, family: 'services', read: readServicesProperties, put: (rules: Array<[string, string]>) => (this.out.serviceRules = rules) },
+    ];
+    for (const { file, family, read, put } of files) {
+      if (!this.dir.has(file)) continue;
+      const { rules, problems } = read(new TextDecoder().decode(this.dir.bytes(file)));
+      put(rules);
+      for (const problem of problems) this.skip(family === 'layers' ? 'rule' : 'serviceRule', `/security/acl/${family}`, `${file}: ${problem}`);
     }
   }
 }

@@ -23,6 +23,8 @@ import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
 import { box } from '../catalog/featuretypes/featuretype.mapper';
 import { toXml } from '../rest/xml-writer';
 import { serviceSettingsRep, settingsRep } from '../settings/settings.mapper';
+import { writeProperties } from '../access/rules-properties';
+import { RULE_FILES } from './data-directory-layout';
 import { catalogId, type CatalogRecordKind } from './catalog-id';
 import type {
   DataDirectory,
@@ -115,6 +117,13 @@ class DirectoryWriter {
     },
     serviceSettings: () => {
       for (const service of this.dir.serviceSettings ?? []) this.writeServiceSettings(service);
+    },
+    // security/layers.properties and services.properties: one file each, not one per record.
+    rule: () => {
+      if (this.dir.dataRules) this.put(RULE_FILES.data, writeProperties(this.dir.dataRules));
+    },
+    serviceRule: () => {
+      if (this.dir.serviceRules?.length) this.put(RULE_FILES.services, writeProperties(this.dir.serviceRules));
     },
   };
 

@@ -15,6 +15,7 @@ import { drawServiceSettings, drawSettings } from '../settings/settings.history'
 import { toJson } from '../rest/json-writer';
 import { LinkBuilder } from '../rest/rest-request';
 import type { ChangeKind, RawRow } from './change-kinds';
+import { drawRule } from '../access/rule.history';
 
 /** Finds the row of a related record as it was at the moment being drawn (null when absent). */
 export type RowSource = (kind: ChangeKind, id: number) => Promise<RawRow | null>;
@@ -115,6 +116,8 @@ const DRAWERS: Record<ChangeKind, Drawer> = {
     const drawn = await drawServiceSettings(tx, raw, (id) => nameOf('workspace', id));
     return drawn && json(drawn);
   },
+  rule: async ({ raw }) => drawRule(raw),
+  serviceRule: async ({ raw }) => drawRule(raw),
 };
 
 /**

@@ -5,6 +5,7 @@ import { AuthCaches } from '../auth/auth-caches';
 import { AdminOnly } from '../auth/roles.decorator';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { PublicBase } from '../settings/public-base';
+import { AccessService } from '../access/access.service';
 import { Links, QueryFlag } from '../rest/rest-params';
 import { LinkBuilder } from '../rest/rest-request';
 import { Done, Tagged } from '../rest/rest-response';
@@ -52,6 +53,7 @@ export class HistoryController {
     private readonly connector: PostgisConnector,
     private readonly caches: AuthCaches,
     private readonly publicBase: PublicBase,
+    private readonly access: AccessService,
   ) {}
 
   @Get()
@@ -103,13 +105,15 @@ export class HistoryController {
     throws: ['NOT_FOUND', 'CHANGED_SINCE', 'REVERT_BLOCKED', 'CONFLICT'],
   })
   async revert(@Param('seq') seq: string, @QueryFlag('force') force: boolean): Promise<Done> {
-    const { storeIds, users, settings } = await this.reverter.revert(seq, force);
+    const { storeIds, users, settings, rules } = await this.reverter.revert(seq, force);
     // A store put back as it was may point elsewhere: its pool is opened again on next use.
     await this.connector.releaseAll(storeIds);
     // A user deleted, disabled or stripped of roles again: no worker may go on trusting its cached credentials.
     if (users) await this.caches.changed('users');
     // The server's settings put back: every worker writes links with the restored proxyBaseUrl.
     if (settings) await this.publicBase.changed();
+    // Rules put back: no worker may decide with the rules the revert undid.
+    if (rules) await this.access.changed();
     return new Done();
   }
 }

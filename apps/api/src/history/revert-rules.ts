@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { LAYER_GROUP_REFERENCES, LAYER_GROUP_UNIQUE, MEMBER_COLUMNS } from '../catalog/layergroups/layergroup.history';
 import { SETTINGS_REFERENCES, SETTINGS_UNIQUE } from '../settings/settings.history';
+import { RULE_UNIQUE } from '../access/rule.history';
 import { ChangeKind, KIND_TABLES, RawRow } from './change-kinds';
 
 /**
@@ -57,6 +58,7 @@ const UNIQUE: Record<ChangeKind, Array<[condition: string, other: string]>> = {
   user: [['t.name_key = r.name_key', 'has its name now']],
   layerGroup: LAYER_GROUP_UNIQUE,
   ...SETTINGS_UNIQUE,
+  ...RULE_UNIQUE,
 };
 
 /** The REST path of a record as it is now. */

@@ -43,6 +43,8 @@ const RESTORE_ORDER: Record<ChangeKind, number> = {
   user: 6,
   settings: 7,
   serviceSettings: 7,
+  rule: 8,
+  serviceRule: 8,
 };
 
 /** Rows of other tables a kind's history row carries (a layer's alternate styles, a user's roles), written back with it. */
@@ -55,6 +57,8 @@ const OWNED_ROWS: Record<ChangeKind, ((tx: EntityManager, raw: RawRow) => Promis
   layerGroup: restoreMembers,
   settings: null,
   serviceSettings: null,
+  rule: null,
+  serviceRule: null,
   layer: async (tx, raw) => {
     await tx.query(`DELETE FROM layer_style WHERE layer_id = $1`, [raw.id]);
     await tx.query(
@@ -82,6 +86,8 @@ export interface Reverted {
   users: boolean;
   /** Whether it touched the server's settings (the cached public base URL is then stale). */
   settings: boolean;
+  /** Whether it touched data or service rules (the cached access decision is then stale). */
+  rules: boolean;
 }
 
 function blocked(seq: string, why: string): CatalogError {
@@ -137,7 +143,12 @@ export class ChangeReverter {
       if (undone.some((u) => u.kind === 'user')) await anAdminRemains(this.users, tx);
       // Checked last: this refusal promises that `force` succeeds.
       if (later && !force) throw later;
-      return { storeIds: stores.map((u) => u.record_id), users: undone.some((u) => u.kind === 'user'), settings: undone.some((u) => u.kind === 'settings') };
+      return {
+        storeIds: stores.map((u) => u.record_id),
+        users: undone.some((u) => u.kind === 'user'),
+        settings: undone.some((u) => u.kind === 'settings'),
+        rules: undone.some((u) => u.kind === 'rule' || u.kind === 'serviceRule'),
+      };
     });
   }
 

@@ -131,4 +131,9 @@ export const EXAMPLES = {
     json: { user: { userName: 'viewer', password: 's3cret-Pw', enabled: true } },
   },
   userUpdate: { xml: '<user><password>n3w-s3cret</password></user>', json: { user: { password: 'n3w-s3cret' } } },
+  dataRulesCreate: { xml: '<rules><rule resource="acme.roads.r">READER</rule></rules>', json: { 'acme.roads.r': 'READER' } },
+  dataRulesUpdate: { xml: '<rules><rule resource="acme.*.r">READER,EDITOR</rule></rules>', json: { 'acme.*.r': 'READER,EDITOR' } },
+  serviceRulesCreate: { xml: '<rules><rule resource="wms.GetFeatureInfo">READER</rule></rules>', json: { 'wms.GetFeatureInfo': 'READER' } },
+  serviceRulesUpdate: { xml: '<rules><rule resource="wms.GetMap">READER</rule></rules>', json: { 'wms.GetMap': 'READER' } },
+  catalogMode: { xml: '<catalog><mode>HIDE</mode></catalog>', json: { mode: 'HIDE' } },
 } satisfies Record<string, BodyExample>;

@@ -89,9 +89,10 @@ authentication; each describes itself in an OpenAPI 3.0 document at its \`/api\`
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed or invalid body or parameter (the sentence names the field and the reason)',
   401: 'Missing or wrong credentials',
-  403: 'Not allowed: a READER writing (or reading /security), or deleting a non-empty resource without `?recurse=true`, or changing a default style',
+  403: 'Not allowed: a role writing outside the workspaces it administers (READER: anywhere), a non-ADMIN reading /security, a record hidden by the data rules in CHALLENGE mode, or deleting a non-empty resource without `?recurse=true`, or changing a default style',
   404: 'No such resource, or no such parent in the path (empty body with `?quietOnNotFound=true`)',
   409: 'The name is taken, or the change would leave the catalog without an enabled administrator',
+  422: 'A data or service rule, or a catalog mode, that GeoServer’s rule syntax does not allow: nothing was written',
   412: '`If-Match` names a version that is not the current one: nothing changed; `ETag` carries the current tag',
   428: 'The server runs with `REQUIRE_IF_MATCH=on` and the write has no `If-Match`',
   413: 'Body larger than the limit',
@@ -161,6 +162,18 @@ function requestBody(body: BodyKind): JsonSchema {
             required: ['datadir'],
           },
         },
+      },
+    };
+  }
+  if (body.kind === 'ruleMap') {
+    // GeoServer's security documents: a flat JSON object, XML rooted `rules` or `catalog`.
+    const xml = { schema: { type: 'string', description: 'the XML form the schema’s description gives' }, example: body.example.xml };
+    return {
+      required: true,
+      content: {
+        'application/xml': xml,
+        'text/xml': xml,
+        'application/json': { schema: { $ref: `#/components/schemas/${body.schema}` }, example: body.example.json },
       },
     };
   }

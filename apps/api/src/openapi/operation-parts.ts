@@ -14,7 +14,7 @@ export const TAGS = {
   layers: 'Layers (one per feature type) and their styles',
   styles: 'Styles: global ones and workspace ones, records and SLD documents',
   layergroups: 'Layer groups: layers and other groups published together, global or in a workspace',
-  security: 'Users and roles (ADMIN only)',
+  security: 'Users, roles, groups and data security rules (ADMIN only)',
   history: 'The change history, reverts and live change events',
   catalogFiles: 'The catalog as GeoServer data directory files: import (plan, apply) and export (ADMIN only)',
   settings: 'Service settings: the server’s (contact, proxyBaseUrl), each workspace’s, and the WMS and WFS settings',
@@ -34,7 +34,9 @@ export const PATH_PARAMETERS = {
   style: { description: 'Style name', example: 'roads_style' },
   group: { description: 'Layer group name', example: 'roads_group' },
   name: { description: 'User name', example: 'viewer' },
-  role: { description: 'Role: `ADMIN` or `READER`', example: 'READER' },
+  role: { description: 'Role: `ADMIN`, `READER`, or a custom role', example: 'READER' },
+  rule: { description: 'A rule’s key: `ws.layer.mode` (data), `service.method` (services)', example: 'acme.*.r' },
+  usergroup: { description: 'User group name', example: 'editors' },
   seq: { description: 'Number of a change in the history', example: '1' },
 } as const;
 export type PathParameter = keyof typeof PATH_PARAMETERS;
@@ -78,6 +80,12 @@ export type BodyKind =
   | { kind: 'document'; schema: SchemaName; example: BodyExample }
   /** A catalog document, or an SLD document (`application/vnd.ogc.sld+xml` 1.0.0, `application/vnd.ogc.se+xml` 1.1.0). */
   | { kind: 'documentOrSld'; schema: SchemaName; example: BodyExample }
+  /**
+   * GeoServer's security documents without a root in JSON: a rule map (`{"key":"roles"}`, XML
+   * `<rules><rule resource="key">roles</rule></rules>`) or the catalog mode (`{"mode":"HIDE"}`,
+   * XML `<catalog><mode>HIDE</mode></catalog>`).
+   */
+  | { kind: 'ruleMap'; schema: 'RuleMap' | 'CatalogMode'; example: BodyExample }
   /** A zipped GeoServer data directory (`application/zip`), or `multipart/form-data` with it as `datadir` and a `secrets` JSON part. */
   | { kind: 'dataDirectory' };
 

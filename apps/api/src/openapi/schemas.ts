@@ -152,7 +152,20 @@ export const SCHEMAS = {
   ),
   UserList: rootDoc('users', { type: 'array', items: userSchema }),
   User: rootDoc('user', userSchema),
-  RoleList: rootDoc('roles', { type: 'array', items: { enum: ['ADMIN', 'READER'] } }),
+  RoleList: rootDoc('roles', { type: 'array', items: str('`ADMIN`, `READER`, or a custom role') }),
+  GroupList: rootDoc('groups', { type: 'array', items: str() }),
+  RuleMap: {
+    type: 'object',
+    additionalProperties: str('the roles, separated by commas (`*`: everybody)'),
+    description: 'Rules by key (`ws.layer.mode`, or `service.method`); XML `<rules><rule resource="key">roles</rule></rules>`',
+  },
+  // No root in JSON (GeoServer's `{"mode":"HIDE"}`); the XML is rooted `catalog`.
+  CatalogMode: {
+    type: 'object',
+    properties: { mode: { enum: ['HIDE', 'CHALLENGE', 'MIXED'] } },
+    required: ['mode'],
+    description: 'XML `<catalog><mode>HIDE</mode></catalog>`',
+  },
   ConnectionTest: rootDoc('connectionTest', object({ ok: { const: true }, message: str('`Connected to PostgreSQL …`') }, ['ok', 'message'])),
   ChangeList: rootDoc(
     'changes',

@@ -17,6 +17,8 @@ export const KIND_NAMES = [
   'user',
   'settings',
   'serviceSettings',
+  'rule',
+  'serviceRule',
 ] as const;
 export type KindName = (typeof KIND_NAMES)[number];
 
@@ -224,6 +226,36 @@ const KINDS: readonly RecordKind[] = [
     param: 'service',
     rowNames: { workspace: 'workspace_id' },
     directory: { file: 'workspaces/{workspace}/{name}.xml', globalFile: '{name}.xml' },
+  },
+  {
+    // A data rule (`topp.*.r`: its `name`; its roles the row's) of `security/layers.properties`; the
+    // catalog mode is that file's `mode` line, the row named `mode`.
+    kind: 'rule',
+    root: 'rule',
+    listRoot: 'rules',
+    table: 'data_rule',
+    parent: null,
+    scope: 'global',
+    path: '/security/acl/layers/{name}',
+    collection: 'layers',
+    param: 'rule',
+    rowNames: {},
+    // All rules are one file, `security/layers.properties`, written by the data-directory code.
+    directory: null,
+  },
+  {
+    // A service rule (`wms.GetMap`) of `security/services.properties`.
+    kind: 'serviceRule',
+    root: 'rule',
+    listRoot: 'rules',
+    table: 'service_rule',
+    parent: null,
+    scope: 'global',
+    path: '/security/acl/services/{name}',
+    collection: 'services',
+    param: 'rule',
+    rowNames: {},
+    directory: null,
   },
 ];
 

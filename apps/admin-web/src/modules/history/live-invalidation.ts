@@ -36,6 +36,8 @@ const STALE: Record<KindName, Stale> = {
   user: () => [],
   settings: () => [['rest', 'settings']],
   serviceSettings: () => [['rest', 'services']],
+  rule: () => [['rest', 'security']],
+  serviceRule: () => [['rest', 'security']],
 };
 
 /**

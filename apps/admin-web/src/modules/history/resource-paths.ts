@@ -24,6 +24,9 @@ const CONSOLE_PAGES: Record<KindName, ((r: RecordRef) => string) | null> = {
   // Settings have no page of their own yet.
   settings: null,
   serviceSettings: null,
+  // Rules have no page of their own yet.
+  rule: null,
+  serviceRule: null,
   layerGroup: (r) => (r.workspace ? `/layergroups/${enc(r.workspace)}/${enc(r.name)}` : `/layergroups/${enc(r.name)}`),
   dataStore: (r) => `/stores/${enc(r.workspace ?? '')}/${enc(r.name)}`,
   featureType: (r) => `/layers/${enc(r.workspace ?? '')}/${enc(r.name)}`,

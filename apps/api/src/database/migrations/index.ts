@@ -13,6 +13,7 @@ import { AddFeatureTypeAttributeSubset1764400000000 } from './1764400000000-add-
 import { DeriveHistoryPaths1764500000000 } from './1764500000000-derive-history-paths';
 import { CreateLayerGroups1764600000000 } from './1764600000000-create-layer-groups';
 import { CreateSettings1764710000000 } from './1764710000000-create-settings';
+import { CreateRolesAndRules1764800000000 } from './1764800000000-create-roles-and-rules';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   DeriveHistoryPaths1764500000000,
   CreateLayerGroups1764600000000,
   CreateSettings1764710000000,
+  CreateRolesAndRules1764800000000,
 ];

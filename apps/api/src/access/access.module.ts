@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { AccessInterceptor } from './access.interceptor';
+import { AccessService } from './access.service';
+import { AclController } from './acl.controller';
+import { RuleService } from './rule.service';
+
+/** Data security (contract §12): the rules' endpoints, and the one decision every path asks ({@link AccessService}). */
+@Global()
+@Module({
+  controllers: [AclController],
+  providers: [AccessService, RuleService, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
+  exports: [AccessService, RuleService],
+})
+export class AccessModule {}

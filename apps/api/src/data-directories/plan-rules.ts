@@ -1,0 +1,45 @@
+import type { PlanEntry } from '@geocatalog/catalog-exchange';
+import type { RuleFamily, RuleService } from '../access/rule.service';
+import { MODE_ROW } from '../access/rule.service';
+import type { DataDirectory } from './data-directory';
+
+/** What planning rules needs from the planner. */
+export interface RulesPlanContext {
+  dir: DataDirectory;
+  rules: RuleService;
+  add: (entry: PlanEntry, apply?: () => Promise<unknown>) => void;
+}
+
+const FAMILIES: Array<{ family: RuleFamily; kind: 'rule' | 'serviceRule'; of: (dir: DataDirectory) => Array<[string, string]> | undefined }> = [
+  { family: 'layers', kind: 'rule', of: (dir) => dir.dataRules },
+  { family: 'services', kind: 'serviceRule', of: (dir) => dir.serviceRules },
+];
+
+/**
+ * The rules lines of an import plan (contract §8, §12): each rule of `security/layers.properties`
+ * (its `mode` line the catalog mode) and `services.properties` is a `create`, an `update` of its
+ * roles, or `unchanged`; rules the directory lacks are kept. Writes go through the rule service,
+ * as the REST API's do.
+ */
+export async function planRules(ctx: RulesPlanContext): Promise<void> {
+  for (const { family, kind, of } of FAMILIES) {
+    const sent = of(ctx.dir);
+    if (!sent) continue;
+    const current = new Map(await ctx.rules.list(family));
+    if (family === 'layers') current.set(MODE_ROW, await ctx.rules.mode());
+    for (const [key, value] of sent) {
+      const resource = `/security/acl/${family}/${key}`;
+      const now = current.get(key);
+      if (key === MODE_ROW) {
+        if (now === value) ctx.add({ action: 'unchanged', kind, resource });
+        else ctx.add({ action: 'update', kind, resource, reason: 'mode' }, () => ctx.rules.setMode(value));
+      } else if (now === undefined) {
+        ctx.add({ action: 'create', kind, resource }, () => ctx.rules.create(family, [[key, value]]));
+      } else if (now !== value) {
+        ctx.add({ action: 'update', kind, resource, reason: 'roles' }, () => ctx.rules.update(family, [[key, value]]));
+      } else {
+        ctx.add({ action: 'unchanged', kind, resource });
+      }
+    }
+  }
+}
