@@ -76,21 +76,21 @@ async function qgis(crs: string, bbox: number[], size: [number, number], points:
   ];
   const env = { ...process.env, QT_QPA_PLATFORM: 'offscreen', XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' };
   let stdout: string;
-  let stderr = '';
+  let stderr: string;
   try {
     ({ stdout, stderr } = await promisify(execFile)(PYTHON, args, { timeout: 90_000, env, maxBuffer: 16 << 20 }));
   } catch (err) {
     // A crash while QGIS exits still leaves the printed line.
     const e = err as { stdout?: string; stderr?: string; message: string };
-    if (!e.stdout?.trim()) throw new Error(`qgis-client.py printed nothing: ${e.message}\n${e.stderr ?? ''}`);
+    if (!e.stdout?.trim()) throw new Error(`qgis-client.py printed nothing: ${e.message}\n${e.stderr ?? ''}`, { cause: err });
     stdout = e.stdout;
     stderr = e.stderr ?? '';
   }
   const line = stdout.trim().split('\n').pop() as string;
   try {
     return JSON.parse(line) as QgisOut;
-  } catch {
-    throw new Error(`qgis-client.py printed no JSON: ${stdout}\n${stderr}`);
+  } catch (err) {
+    throw new Error(`qgis-client.py printed no JSON: ${stdout}\n${stderr}`, { cause: err });
   }
 }
 
