@@ -20,7 +20,7 @@
 //      maps summed by phase (cpu-profile-phases.mjs), beside the PostGIS side of the query timed
 //      alone (the same SQL through one connection).
 // BENCH_ONLY=getmap|points|info|rss|profile runs one part (to iterate on it); BENCH_PROFILE_OUT=file
-// keeps the CPU profile.
+// keeps the CPU profile; BENCH_BASELINE_MAIN=another build's main.js times GetFeatureInfo of both in turn.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -473,18 +473,59 @@ try {
       [118, 98],
       [160, 97],
     ];
-    const times = await sequential(100, async (i) => {
+    const infoOf = async (target, auth, i) => {
       const [x, y] = pixels[i % pixels.length];
-      info.set('X', String(x));
-      info.set('Y', String(y));
-      const res = await fetch(`${wms}?${info}`, { headers });
+      const q = new URLSearchParams(info);
+      q.set('X', String(x));
+      q.set('Y', String(y));
+      const res = await fetch(`${target}?${q}`, { headers: { authorization: auth } });
       const doc = await res.json();
       if (res.status !== 200 || doc.features?.length !== 1) throw new Error(`GetFeatureInfo at ${x},${y}: ${res.status} ${JSON.stringify(doc).slice(0, 300)}`);
-    });
+    };
+    // BENCH_BASELINE_MAIN: another build's main.js (e.g. a copy of the dist before a change), started
+    // beside this one on the same catalog; the two are asked in turn, so both see the same load.
+    const baselineMain = process.env.BENCH_BASELINE_MAIN;
+    let base;
+    if (baselineMain) {
+      const own = process.env.BENCH_API_MAIN;
+      process.env.BENCH_API_MAIN = baselineMain;
+      try {
+        base = await startApi(catalog.url, { workers: 1 });
+      } finally {
+        if (own === undefined) delete process.env.BENCH_API_MAIN;
+        else process.env.BENCH_API_MAIN = own;
+      }
+    }
+    const runs = baselineMain ? 200 : 100;
+    const times = [];
+    const baseTimes = [];
+    try {
+      const contenders = [
+        { target: wms, auth: api.auth, times },
+        ...(base ? [{ target: `${base.rest.replace(/\/rest$/, '')}/wms`, auth: base.auth, times: baseTimes }] : []),
+      ];
+      for (let i = 0; i < runs + 10; i++) {
+        for (const c of i % 2 ? [...contenders].reverse() : contenders) {
+          const t0 = performance.now();
+          await infoOf(c.target, c.auth, i);
+          if (i >= 10) c.times.push(performance.now() - t0);
+        }
+      }
+    } finally {
+      await base?.stop();
+    }
+    times.sort((a, b) => a - b);
+    baseTimes.sort((a, b) => a - b);
     const p50 = percentile(times, 50);
     console.log(
-      `GetFeatureInfo application/json of one state, 100 pixels one after another: p50 ${ms(p50)}, p95 ${ms(percentile(times, 95))} — target p50 < 20 ms: ${verdict(p50 < 20)}`,
+      `GetFeatureInfo application/json of one state, ${runs} pixels one after another: p50 ${ms(p50)}, p95 ${ms(percentile(times, 95))} — target p50 < 20 ms: ${verdict(p50 < 20)}`,
     );
+    if (base) {
+      const b50 = percentile(baseTimes, 50);
+      console.log(
+        `  baseline ${baselineMain}, asked in turn: p50 ${ms(b50)}, p95 ${ms(percentile(baseTimes, 95))}; p50 ratio this/baseline ${(p50 / b50).toFixed(2)}`,
+      );
+    }
   }
 
   if (part('rss')) {

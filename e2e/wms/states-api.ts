@@ -15,16 +15,16 @@ export interface StatesApi {
   db: SpatialDb;
 }
 
-/** Starts the api and publishes the states table as `layers` in every one of `workspaces`. */
-export async function startStatesApi(workspaces: string[], layers: string[]): Promise<StatesApi> {
+/** Starts the api (with `env` added) and publishes the states table as `layers` in every one of `workspaces`. */
+export async function startStatesApi(workspaces: string[], layers: string[], env: Record<string, string> = {}): Promise<StatesApi> {
   let server: ApiServer;
   let db: SpatialDb;
   if (process.env.TEST_DATABASE_URL) {
     db = await externalSpatialDb(process.env.TEST_DATABASE_URL);
-    server = await startApi();
+    server = await startApi({ env });
   } else {
     const port = await freePort();
-    server = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(port) }, readyTimeoutMs: 170_000 });
+    server = await startApi({ embedded: true, env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(port), ...env }, readyTimeoutMs: 170_000 });
     db = await sampleSpatialDb(port);
   }
   const api = restClient(server);

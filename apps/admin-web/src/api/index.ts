@@ -13,6 +13,7 @@ export * from './rest-error';
 export * from './retry-policy';
 export * from './service-location';
 export * from './session';
+export * from './settings';
 export * from './styles';
 export * from './tiles';
 export * from './versioned';

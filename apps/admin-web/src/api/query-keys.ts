@@ -2,6 +2,7 @@ import type { ChangeFilter } from './changes';
 import type { DataStoreRef } from './datastores';
 import type { LayerGroupRef } from './layergroups';
 import type { LayerRef } from './layers';
+import type { SettingsTarget } from './settings';
 import type { StyleRef } from './styles';
 
 /**
@@ -39,6 +40,9 @@ export const queryKeys = {
   /** The SLD with its version tag, for the editor (under `styleSld`, so it is refreshed with it). */
   styleSldVersion: (ref: StyleRef) => [...queryKeys.styleSld(ref), 'version'] as const,
   styleInfo: (ref: StyleRef) => [...queryKeys.styles(), 'info', ref.workspace ?? '', ref.name] as const,
+  /** The server's settings, contact and service settings. */
+  settings: () => [...queryKeys.all, 'settings'] as const,
+  settingsOf: (target: SettingsTarget) => [...queryKeys.settings(), target.kind, target.kind === 'wms' ? (target.workspace ?? '') : ''] as const,
   /** Pages of the change history, by filter. */
   history: () => [...queryKeys.all, 'history'] as const,
   historyOf: (filter: ChangeFilter) => [...queryKeys.history(), filter.resource ?? '', filter.user ?? ''] as const,

@@ -7,6 +7,7 @@ import { LayerGroupPage, LayerGroupsPage } from '../modules/layergroups';
 import { LayerPreviewPage } from '../modules/layer-preview';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
 import { GroupPreviewPage, PreviewPage } from '../modules/preview';
+import { SettingsPage } from '../modules/settings';
 import { NewStorePage, StorePage, StoresPage } from '../modules/stores';
 import { StyleEditorPage, StylesPage } from '../modules/styles';
 import { WorkspacesPage } from '../modules/workspaces';
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
       // One segment: a global style; two: a workspace's style (names never hold a slash).
       { path: 'styles/:style', element: <StyleEditorPage /> },
       { path: 'styles/:workspace/:style', element: <StyleEditorPage /> },
+      sectionPage('settings', <SettingsPage />),
       sectionPage('history', <HistoryPage />),
       sectionPage('import-export', <ImportExportPage />),
       { path: 'preview', element: <Navigate to="/layer-preview" replace /> },

@@ -16,6 +16,7 @@ export const SECTIONS: ReadonlyArray<Section> = [
   { to: '/layergroups', label: 'Layer groups' },
   { to: '/layer-preview', label: 'Layer preview' },
   { to: '/styles', label: 'Styles' },
+  { to: '/settings', label: 'Settings' },
   { to: '/history', label: 'History', adminOnly: true },
   { to: '/import-export', label: 'Import / Export', adminOnly: true },
 ];

@@ -166,7 +166,7 @@ export class WmsService implements OnApplicationShutdown {
     const request = await this.mapRequest(withMapFormat(params), scope);
     const p = request.params;
     const fi = parseFeatureInfo(params, p.version, p.width, p.height);
-    const queried = await layersToDraw(this.catalog, scope.workspace, fi.queryLayers, []);
+    const queried = await queriedLayers(this.catalog, scope.workspace, fi.queryLayers, request.layers);
     const drawn = new Set(request.layers.map((d) => d.layer.id));
     const layers = new Map<number, WmsLayer>();
     for (const q of queried) {
@@ -324,6 +324,20 @@ export class WmsService implements OnApplicationShutdown {
     if (!style?.sld) throw new WmsException(`Style ${d.style.name} has no SLD to draw with`, 'StyleNotDefined', 'styles');
     return style.sld;
   }
+}
+
+/**
+ * The layers QUERY_LAYERS names: a name also in LAYERS takes the layers GetMap resolved for it (no
+ * second catalog read, the usual case); any other (a member of a group drawn, another spelling) is
+ * resolved anew.
+ */
+async function queriedLayers(catalog: WmsCatalog, workspace: string | null, names: string[], drawn: LayerToDraw[]): Promise<LayerToDraw[]> {
+  const out: LayerToDraw[] = [];
+  for (const name of names) {
+    const known = drawn.filter((d) => d.requested === name);
+    out.push(...(known.length ? known : await layersToDraw(catalog, workspace, [name], [])));
+  }
+  return out;
 }
 
 /** True when `requested` names this layer itself (not a group holding it). */

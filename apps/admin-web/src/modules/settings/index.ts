@@ -1,0 +1,2 @@
+// The settings module's public face.
+export { SettingsPage } from './pages/settings-page';
