@@ -8,9 +8,10 @@
 // BEFORE / AFTER / DURING / TEQUALS and periods (t1/t2, t/P1D, P1D/t), ENVELOPE, != for <>.
 import { boxGeometry } from './box';
 import { CqlError } from './cql-error';
-import type { CqlComparison, CqlDistanceUnit, CqlExpression, CqlGeometry, CqlNode, CqlSpatialOp, CqlTemporalOp } from './cql-node';
+import type { CqlComparison, CqlDistanceUnit, CqlExpression, CqlNode, CqlSpatialOp, CqlTemporalOp } from './cql-node';
 import { addDuration } from './duration';
 import { isDate, isTimestamp } from './temporal-literals';
+import { describe, GEOMETRY_TYPES, TokenCursor } from './text-cursor';
 import { tokenize, type Token } from './text-lexer';
 
 const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
@@ -30,7 +31,6 @@ const ECQL_TEMPORAL: Record<string, CqlTemporalOp> = {
   DURING: 't_during',
   TEQUALS: 't_equals',
 };
-const GEOMETRY_TYPES = new Set(['POINT', 'LINESTRING', 'POLYGON', 'MULTIPOINT', 'MULTILINESTRING', 'MULTIPOLYGON', 'GEOMETRYCOLLECTION']);
 const UNITS: Record<string, CqlDistanceUnit> = {
   METERS: 'meters',
   KILOMETERS: 'kilometers',
@@ -38,20 +38,13 @@ const UNITS: Record<string, CqlDistanceUnit> = {
   'STATUTE MILES': 'statute miles',
   'NAUTICAL MILES': 'nautical miles',
 };
-/** Nesting deeper than this is refused (a stack overflow must never be the answer). */
-const MAX_DEPTH = 200;
 
 export function parseText(text: string): CqlNode {
   if (!text.trim()) throw new CqlError('Empty filter', 0, '');
   return new TextParser(tokenize(text)).filter();
 }
 
-class TextParser {
-  private i = 0;
-  private depth = 0;
-
-  constructor(private readonly tokens: Token[]) {}
-
+class TextParser extends TokenCursor {
   filter(): CqlNode {
     const node = this.booleanExpression();
     const t = this.peek();
@@ -471,135 +464,6 @@ class TextParser {
     return this.scalar();
   }
 
-  // ---- WKT
-
-  private wkt(): CqlGeometry {
-    const t = this.next();
-    const type = t.value.toUpperCase();
-    let dims = 2;
-    if (this.isWord('Z') || this.isWord('M') || this.isWord('ZM')) {
-      dims = this.next().value.length + 2;
-    }
-    if (this.isWord('EMPTY')) throw this.error('Empty geometries are not supported', this.peek());
-    switch (type) {
-      case 'POINT': {
-        this.expectPunct('(');
-        const c = this.coordinate(dims);
-        this.expectPunct(')');
-        return { type: 'Point', coordinates: c };
-      }
-      case 'LINESTRING':
-        return { type: 'LineString', coordinates: this.coordinateList(dims, 2) };
-      case 'POLYGON':
-        return { type: 'Polygon', coordinates: this.list(() => this.ring(dims)) };
-      case 'MULTIPOINT':
-        // Both MULTIPOINT((1 2), (3 4)) and MULTIPOINT(1 2, 3 4).
-        return {
-          type: 'MultiPoint',
-          coordinates: this.list(() => {
-            if (!this.isPunct('(')) return this.coordinate(dims);
-            this.i++;
-            const c = this.coordinate(dims);
-            this.expectPunct(')');
-            return c;
-          }),
-        };
-      case 'MULTILINESTRING':
-        return { type: 'MultiLineString', coordinates: this.list(() => this.coordinateList(dims, 2)) };
-      case 'MULTIPOLYGON':
-        return { type: 'MultiPolygon', coordinates: this.list(() => this.list(() => this.ring(dims))) };
-      default:
-        this.enter();
-        try {
-          return { type: 'GeometryCollection', geometries: this.list(() => this.wktMember()) };
-        } finally {
-          this.depth--;
-        }
-    }
-  }
-
-  private wktMember(): CqlGeometry {
-    const t = this.peek();
-    if (t.type !== 'ident' || !GEOMETRY_TYPES.has(t.value.toUpperCase())) throw this.error('Expected a WKT geometry', t);
-    return this.wkt();
-  }
-
-  private ring(dims: number): number[][] {
-    const start = this.peek();
-    const ring = this.coordinateList(dims, 4);
-    const [a, b] = [ring[0], ring[ring.length - 1]];
-    if (a[0] !== b[0] || a[1] !== b[1]) throw this.error('A polygon ring must end where it starts', start);
-    return ring;
-  }
-
-  private coordinateList(dims: number, min: number): number[][] {
-    const start = this.peek();
-    const list = this.list(() => this.coordinate(dims));
-    if (list.length < min) throw this.error(`Expected at least ${min} positions`, start);
-    return list;
-  }
-
-  private list<T>(item: () => T): T[] {
-    this.expectPunct('(');
-    const out = [item()];
-    while (this.isPunct(',')) {
-      this.i++;
-      out.push(item());
-    }
-    this.expectPunct(')');
-    return out;
-  }
-
-  private coordinate(dims: number): number[] {
-    const c = [this.signedNumber(), this.signedNumber()];
-    while (c.length < dims || (c.length < 4 && this.peek().type === 'number') || (c.length < 4 && this.isPunct('-'))) c.push(this.signedNumber());
-    return c.slice(0, 3);
-  }
-
-  private signedNumber(): number {
-    let sign = 1;
-    const t = this.peek();
-    if (this.isPunct('-') || this.isPunct('+')) {
-      sign = t.value === '-' ? -1 : 1;
-      this.i++;
-    }
-    const n = this.next();
-    if (n.type !== 'number') throw this.error('Expected a number', n);
-    return sign * Number(n.value);
-  }
-
-  // ---- tokens
-
-  private peek(k = 0): Token {
-    return this.tokens[Math.min(this.i + k, this.tokens.length - 1)];
-  }
-
-  private next(): Token {
-    const t = this.peek();
-    if (t.type !== 'eof') this.i++;
-    return t;
-  }
-
-  private isWord(w: string, k = 0): boolean {
-    const t = this.peek(k);
-    return t.type === 'ident' && t.value.toUpperCase() === w;
-  }
-
-  private isPunct(p: string): boolean {
-    const t = this.peek();
-    return t.type === 'punct' && t.value === p;
-  }
-
-  private expectPunct(p: string): void {
-    const t = this.next();
-    if (t.type !== 'punct' || t.value !== p) throw this.error(`Expected "${p}" but found ${describe(t)}`, t);
-  }
-
-  private expectWord(w: string): void {
-    const t = this.next();
-    if (t.type !== 'ident' || t.value.toUpperCase() !== w) throw this.error(`Expected ${w} but found ${describe(t)}`, t);
-  }
-
   /** After a ")" closing a group: does a scalar operator follow (so the group was arithmetic)? */
   private continuesScalar(): boolean {
     const t = this.peek();
@@ -616,18 +480,6 @@ class TextParser {
     const t = this.peek(k);
     return t.type === 'eof' || (t.type === 'punct' && t.value === ')') || this.isWord('AND', k) || this.isWord('OR', k);
   }
-
-  private enter(): void {
-    if (++this.depth > MAX_DEPTH) throw this.error(`Filter nested deeper than ${MAX_DEPTH} levels`, this.peek());
-  }
-
-  private error(message: string, t: Token): CqlError {
-    return new CqlError(message, t.pos, t.text);
-  }
-}
-
-function describe(t: Token): string {
-  return t.type === 'eof' ? 'the end of the filter' : `"${t.text.length > 40 ? t.text.slice(0, 40) + '…' : t.text}"`;
 }
 
 function instant(t: Token): CqlExpression {
