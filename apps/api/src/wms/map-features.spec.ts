@@ -9,7 +9,7 @@ import { mapFeaturesSql } from '../datastores/postgis/map-sql';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import type { StoreConnection } from '../datastores/postgis/postgis.types';
 import type { MapCrs } from './map-crs';
-import type { MapFeature } from './map-renderer';
+import type { MapFeature } from './map-rows';
 import { layerFeatures } from './map-features';
 import type { WmsLayer } from './wms-catalog';
 

@@ -4,7 +4,7 @@ import { PublishedLayer, PublishedSource, sourceOf } from '../ogc-features/publi
 import { clientCondition, type SqlCondition } from '../datastores/postgis/published-scope';
 import type { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import type { MapCrs } from './map-crs';
-import type { MapFeature } from './map-renderer';
+import type { MapFeature } from './map-rows';
 import { featuresOfRows, type MapRowData } from './map-rows';
 import type { WmsLayer } from './wms-catalog';
 import { invalidValue } from './wms-exception';

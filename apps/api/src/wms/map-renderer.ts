@@ -8,20 +8,14 @@ import { drawLegendsPng, legendPngSize, type LegendLayer, type LegendPngOptions 
 import { createMapCanvas } from './draw/map-canvas';
 import { encodeImage } from './draw/encode-image';
 import { RenderPool } from './draw/render-pool';
-import type { Geometry } from 'geojson';
 import type { MapFormat } from './getmap-params';
+import type { MapFeature } from './map-rows';
 
 /** A style compiled for drawing. */
 export type CompiledStyle = import('@geocatalog/map-render').CompiledStyle;
 
 /** A canvas the renderer draws on and the encoders read. */
 export type MapCanvas = import('@geocatalog/map-render').CanvasLike & Parameters<typeof encodeImage>[0];
-
-/** A feature as the renderer draws it: geometry in the map's CRS, x/y. */
-export interface MapFeature {
-  geometry: Geometry;
-  properties: Record<string, unknown>;
-}
 
 /** What `drawMap` is given. */
 export interface DrawMapOptions {

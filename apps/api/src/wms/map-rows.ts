@@ -1,5 +1,11 @@
-import type { MapFeature } from './map-renderer';
+import type { Geometry } from 'geojson';
 import { decodeTwkb } from './twkb';
+
+/** A feature as the renderer draws it: geometry in the map's CRS, x/y. */
+export interface MapFeature {
+  geometry: Geometry;
+  properties: Record<string, unknown>;
+}
 
 /** One row of a map read as it comes from the store: TWKB and the properties as JSON text. */
 export interface MapRowData {
