@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogDb } from '../database/catalog-db';
+import { catalogVersion } from '../database/catalog-version';
 import { defaultStyleFor } from '../catalog/styles/default-style';
 import { epsgNumber } from '../datastores/postgis/crs-code';
 import type { Box, StoreConnection } from '../datastores/postgis/postgis.types';
@@ -128,14 +129,12 @@ export class WmsCatalog {
   constructor(private readonly db: CatalogDb) {}
 
   /**
-   * The number of the catalog's last committed change ('0' before any): every write of the catalog
-   * (layers, styles, stores, groups, workspaces, settings; reverts and imports too) records its
-   * changes in `catalog_change` in its own transaction, numbered in commit order, whichever api
-   * process made it.
+   * The catalog's version ({@link catalogVersion}): every write of the catalog (layers, styles,
+   * stores, groups, workspaces, settings; reverts and imports too) records its changes in
+   * `catalog_change` in its own transaction, numbered in commit order, whichever api process made it.
    */
-  async changeNumber(): Promise<string> {
-    const [row] = await this.db.query<{ n: string | null }>(`SELECT max(seq)::text AS n FROM catalog_change`);
-    return row?.n ?? '0';
+  changeNumber(): Promise<string> {
+    return catalogVersion(this.db);
   }
 
   /** Every advertised layer (of one workspace, or all), by workspace then name. */
