@@ -3,6 +3,7 @@
 // every identifier is the scope's own SQL. Whatever cannot be applied — a column the scope does not
 // publish, a type that cannot be compared, an unknown function, ACCENTI without `unaccent` — is a
 // CqlError naming the token and its position: a filter is applied whole or refused, never in part.
+// PostGIS is named in the schema the scope gives (`scope.postgis`), never looked up on the search_path.
 import { boxGeometry } from './box';
 import { CqlError } from './cql-error';
 import type { CqlExpression, CqlGeometry, CqlNode, CqlSource, CqlSpatialOp, CqlTemporalOp } from './cql-node';
@@ -104,14 +105,14 @@ class Translator {
       case 'isNull':
         return `(${this.value(node.value).sql} IS NULL)`;
       case 'spatial':
-        return `${SPATIAL_SQL[node.op]}(${this.geometry(node.left).sql}, ${this.geometry(node.right).sql})`;
+        return `${this.fn(SPATIAL_SQL[node.op])}(${this.geometry(node.left).sql}, ${this.geometry(node.right).sql})`;
       case 'relate':
-        return `ST_Relate(${this.geometry(node.left).sql}, ${this.geometry(node.right).sql}, ${this.param(node.pattern, 'text')})`;
+        return `${this.fn('ST_Relate')}(${this.geometry(node.left).sql}, ${this.geometry(node.right).sql}, ${this.param(node.pattern, 'text')})`;
       case 'bbox': {
         const [w, s, e, n] = node.box;
         if (![w, s, e, n].every(Number.isFinite) || s > n) this.fail('Not a valid bounding box', node);
         const box = this.geometryLiteral(boxGeometry(w, s, e, n), node.srid, node);
-        return `ST_Intersects(${this.geometry(node.value).sql}, ${box})`;
+        return `${this.fn('ST_Intersects')}(${this.geometry(node.value).sql}, ${box})`;
       }
       case 'distance':
         return this.distance(node);
@@ -173,7 +174,9 @@ class Translator {
         if (!this.scope.unaccent) this.fail("ACCENTI needs PostgreSQL's unaccent extension, which the store's database does not have", e);
         const v = this.value(e.arg);
         if (v.type !== 'string') this.fail('ACCENTI applies to strings', e.arg);
-        return { sql: `unaccent(${v.sql})`, type: 'string' };
+        // Qualified, the one-argument form reads the dictionary of its own schema: no search_path involved.
+        const schema = typeof this.scope.unaccent === 'string' ? `${this.scope.unaccent}.` : '';
+        return { sql: `${schema}unaccent(${v.sql})`, type: 'string' };
       }
       case 'interval':
         return this.fail('An interval is only allowed in a temporal predicate', e);
@@ -255,9 +258,10 @@ class Translator {
     const target = this.scope.geometry;
     if (!target) this.fail('This feature type publishes no geometry', at);
     const from = srid ?? this.scope.filterCrsSrid ?? 4326;
-    const parsed = `ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON(${this.param(JSON.stringify(g), 'text')})), ${this.param(from, 'integer')})`;
-    if (from === target.srid || !target.srid) return target.srid ? parsed : `ST_SetSRID(${parsed}, 0)`;
-    return `ST_Transform(${parsed}, ${this.param(target.srid, 'integer')})`;
+    const fn = (name: string) => this.fn(name);
+    const parsed = `${fn('ST_SetSRID')}(${fn('ST_Force2D')}(${fn('ST_GeomFromGeoJSON')}(${this.param(JSON.stringify(g), 'text')})), ${this.param(from, 'integer')})`;
+    if (from === target.srid || !target.srid) return target.srid ? parsed : `${fn('ST_SetSRID')}(${parsed}, 0)`;
+    return `${fn('ST_Transform')}(${parsed}, ${this.param(target.srid, 'integer')})`;
   }
 
   private distance(node: CqlNode & { kind: 'distance' }): string {
@@ -272,14 +276,17 @@ class Translator {
       // latitude), also shifted by ±360° for boxes that cross the antimeridian.
       const m = this.param(metres, 'double precision');
       const dy = `(${m} / 110574.0 * 1.01 + 1e-9)`;
-      const lat = `least(89.999999, greatest(abs(ST_YMin(${r})), abs(ST_YMax(${r}))) + ${dy})`;
+      const fn = (name: string) => this.fn(name);
+      const lat = `least(89.999999, greatest(abs(${fn('ST_YMin')}(${r})), abs(${fn('ST_YMax')}(${r}))) + ${dy})`;
       const dx = `(${m} / (111320.0 * cos(radians(${lat}))) * 1.01 + 1e-9)`;
-      const box = `ST_Expand(${r}, ${dx}, ${dy})`;
-      const prefilter = `(${l} && ${box} OR ${l} && ST_Translate(${box}, 360, 0) OR ${l} && ST_Translate(${box}, -360, 0))`;
-      within = `(${prefilter} AND ST_DWithin((${l})::geography, (${r})::geography, ${m}, true))`;
+      const box = `${fn('ST_Expand')}(${r}, ${dx}, ${dy})`;
+      const overlaps = this.scope.postgis ? `OPERATOR(${this.scope.postgis}.&&)` : '&&';
+      const prefilter = `(${l} ${overlaps} ${box} OR ${l} ${overlaps} ${fn('ST_Translate')}(${box}, 360, 0) OR ${l} ${overlaps} ${fn('ST_Translate')}(${box}, -360, 0))`;
+      const geography = fn('geography');
+      within = `(${prefilter} AND ${fn('ST_DWithin')}((${l})::${geography}, (${r})::${geography}, ${m}, true))`;
     } else {
       // A projected CRS: the distance in its units, taken to be metres.
-      within = `ST_DWithin(${l}, ${r}, ${this.param(metres, 'double precision')})`;
+      within = `${this.fn('ST_DWithin')}(${l}, ${r}, ${this.param(metres, 'double precision')})`;
     }
     return node.op === 'dwithin' ? within : `(NOT ${within})`;
   }
@@ -316,6 +323,11 @@ class Translator {
   }
 
   // ---- helpers
+
+  /** A PostGIS function or type, named in PostGIS's schema when the scope gives it. */
+  private fn(name: string): string {
+    return this.scope.postgis ? `${this.scope.postgis}.${name}` : name;
+  }
 
   private param(value: unknown, cast: string): string {
     if (this.params.length >= MAX_PARAMS) throw new CqlError(`The filter holds more than ${MAX_PARAMS} values`, 0, '');

@@ -12,6 +12,15 @@ export interface CqlScope {
   geometry?: { sql: string; srid: number; geographic: boolean };
   /** The CRS the filter's geometry literals are written in (`filter-crs`); CRS84 (4326) when absent. */
   filterCrsSrid?: number;
-  /** Whether PostgreSQL's `unaccent` extension is installed in the store's database (ACCENTI needs it). */
-  unaccent?: boolean;
+  /**
+   * The quoted schema holding PostGIS in the store's database (`"public"`): PostGIS's functions,
+   * types and operators are then written in it, so that the SQL means the same whatever the
+   * session's search_path. Unqualified when absent.
+   */
+  postgis?: string;
+  /**
+   * Whether PostgreSQL's `unaccent` extension is installed in the store's database (ACCENTI needs
+   * it); a string is the quoted schema it is installed in, and the function is called there.
+   */
+  unaccent?: boolean | string;
 }

@@ -101,6 +101,7 @@ export async function describeTable(access: StoreAccess, store: StoreConnection,
 
     const info: TableInfo = { schema, table, attributes, geometry };
     if (unmapped.length) info.unmappedColumns = unmapped;
+    info.extensions = { postgis: pg, unaccent: await db.unaccent() };
     return info;
   });
 }

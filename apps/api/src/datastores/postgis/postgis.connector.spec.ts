@@ -155,6 +155,8 @@ describe('describeTable', () => {
         { name: 'geom', binding: 'org.locationtech.jts.geom.MultiPolygon', minOccurs: 0, maxOccurs: 1, nillable: true },
       ],
       geometry: { column: 'geom', type: 'MULTIPOLYGON', srid: 4326, geography: false },
+      // Where filters find PostGIS and unaccent (not installed in this database).
+      extensions: { postgis: '"public"', unaccent: null },
     });
   });
 

@@ -69,6 +69,12 @@ export interface TableInfo {
    * OTHER: `interval`, `inet`, `xml`, `tsvector`, …; GeoTools skips them). Absent when none.
    */
   unmappedColumns?: string[];
+  /**
+   * Quoted schemas of the extensions filters call in the table's database (`"public"`), null where
+   * one is not installed: PostGIS (set when the table has a geometry) and `unaccent` (ACCENTI).
+   * Filters name their functions in these schemas, whatever the session's search_path.
+   */
+  extensions?: { postgis: string | null; unaccent: string | null };
 }
 
 /** An axis-aligned box. Not clamped: longitudes may pass ±180 for data crossing the antimeridian. */

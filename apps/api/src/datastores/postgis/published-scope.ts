@@ -106,17 +106,20 @@ function cqlScope(table: TableInfo, attributes: AttributeInfo[], declaredSrid: n
     const type = scopeType(a.binding);
     if (type) columns.set(a.name, { sql: `t.${escapeIdentifier(a.name)}`, type });
   }
+  // PostGIS and unaccent named in their schemas: the SQL does not depend on the store's search_path.
+  const pg = table.extensions?.postgis ?? undefined;
+  const common: Partial<CqlScope> = {
+    ...(filterCrsSrid ? { filterCrsSrid } : {}),
+    ...(pg ? { postgis: pg } : {}),
+    ...(table.extensions?.unaccent ? { unaccent: table.extensions.unaccent } : {}),
+  };
   const g = table.geometry;
-  if (!g) return { columns, ...(filterCrsSrid ? { filterCrsSrid } : {}) };
+  if (!g) return { columns, ...common };
   // A geography column is compared as geometry (DWITHIN casts it back to measure on the spheroid).
-  const sql = `t.${escapeIdentifier(g.column)}${g.geography ? '::geometry' : ''}`;
+  const sql = `t.${escapeIdentifier(g.column)}${g.geography ? `::${pg ? `${pg}.` : ''}geometry` : ''}`;
   columns.set(g.column, { sql, type: 'geometry' });
   const srid = g.geography ? 4326 : g.srid || declaredSrid || 4326;
-  return {
-    columns,
-    geometry: { sql, srid, geographic: g.geography === true || srid === 4326 },
-    ...(filterCrsSrid ? { filterCrsSrid } : {}),
-  };
+  return { columns, geometry: { sql, srid, geographic: g.geography === true || srid === 4326 }, ...common };
 }
 
 function tryCompile(layerId: string, text: string, node: CqlNode, scope: CqlScope, params: unknown[]): string {

@@ -27,6 +27,8 @@ export interface StorePool {
   postgis?: Promise<string | null>;
   /** Whether that PostGIS writes vector tiles (`ST_AsMVT`), looked up once per pool. */
   mvt?: Promise<boolean>;
+  /** Quoted schema of the `unaccent` extension (null when it is not installed), looked up once per pool. */
+  unaccent?: Promise<string | null>;
 }
 
 export type Row = Record<string, unknown>;
@@ -38,6 +40,8 @@ export interface Session {
   postgis(): Promise<string | null>;
   /** True when the database's PostGIS writes vector tiles (it may be built without protobuf-c). */
   writesTiles(pg: string): Promise<boolean>;
+  /** The quoted schema holding the `unaccent` extension (ACCENTI in filters), or null when it is not installed. */
+  unaccent(): Promise<string | null>;
 }
 
 /**
@@ -187,23 +191,8 @@ export class StoreAccess {
   session(entry: StorePool, client: PoolClient): Session {
     return {
       query: async <R extends Row>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
-      postgis: () => {
-        entry.postgis ??= client
-          .query<{ nspname: string }>(
-            `SELECT n.nspname FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace
-              WHERE e.extname = 'postgis'`,
-          )
-          .then((r) => {
-            // Only a found extension is remembered: one created later is seen on the next call.
-            if (!r.rows.length) entry.postgis = undefined;
-            return r.rows.length ? escapeIdentifier(r.rows[0].nspname) : null;
-          })
-          .catch((err: unknown) => {
-            entry.postgis = undefined;
-            throw err;
-          });
-        return entry.postgis;
-      },
+      postgis: () => extensionSchema(entry, 'postgis', client),
+      unaccent: () => extensionSchema(entry, 'unaccent', client),
       writesTiles: (pg: string) => {
         entry.mvt ??= probeTileWriting(client, pg).catch((err: unknown) => {
           entry.mvt = undefined;
@@ -344,6 +333,28 @@ export class StoreAccess {
     }
     return out;
   }
+}
+
+/**
+ * The quoted schema an extension is installed in, or null, looked up once per pool. Only a found
+ * extension is remembered: one created later is seen on the next call.
+ */
+function extensionSchema(entry: StorePool, extension: 'postgis' | 'unaccent', client: PoolClient): Promise<string | null> {
+  entry[extension] ??= client
+    .query<{ nspname: string }>(
+      `SELECT n.nspname FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace
+        WHERE e.extname = $1`,
+      [extension],
+    )
+    .then((r) => {
+      if (!r.rows.length) entry[extension] = undefined;
+      return r.rows.length ? escapeIdentifier(r.rows[0].nspname) : null;
+    })
+    .catch((err: unknown) => {
+      entry[extension] = undefined;
+      throw err;
+    });
+  return entry[extension];
 }
 
 /**
