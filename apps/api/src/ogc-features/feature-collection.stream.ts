@@ -18,6 +18,8 @@ export interface PageFrame {
   timeStamp: string;
   /** The page's links, once it is known whether a next page exists. */
   links(more: boolean): Link[];
+  /** The size of the whole selection, when counted (see {@link numberMatched}). */
+  matched?: number;
 }
 
 /**
@@ -28,9 +30,9 @@ export interface PageFrame {
  *
  * The members that depend on the whole page come after `features` (JSON members are unordered):
  * `numberReturned`, `numberMatched`, `timeStamp`, `links` (with `next` when a row beyond the limit
- * came). `numberMatched` is written only when the page itself proves it: the selection ended within
- * this page, so it is offset + returned. Otherwise it is left out (optional in OGC API - Features,
- * and exact when present): counting would scan the whole selection for every page.
+ * came). `numberMatched` is exact when present: offset + returned when the selection ended within
+ * this page, else the frame's count when the caller counted it; otherwise it is left out (optional
+ * in OGC API - Features).
  * Destroying the stream (client gone) closes the cursor.
  */
 export class FeatureCollectionStream extends Readable {
@@ -125,7 +127,7 @@ export function featureCollectionText(rows: string[], frame: PageFrame): string 
 /** What follows the features: `],"numberReturned":…}`, to the end of the document. */
 function pageTail(frame: PageFrame, returned: number, more: boolean): string {
   const members = [`"numberReturned":${returned}`];
-  const matched = numberMatched(frame.offset, returned, more);
+  const matched = frame.matched ?? numberMatched(frame.offset, returned, more);
   if (matched !== null) members.push(`"numberMatched":${matched}`);
   members.push(`"timeStamp":${JSON.stringify(frame.timeStamp)}`, `"links":${JSON.stringify(frame.links(more))}`);
   return `],${members.join(',')}}`;
@@ -135,7 +137,7 @@ function pageTail(frame: PageFrame, returned: number, more: boolean): string {
  * offset + returned when the selection ended within this page; null when only a count would tell:
  * a full page with more to come, or an empty page past the end (where does the selection end?).
  */
-function numberMatched(offset: number, returned: number, more: boolean): number | null {
+export function numberMatched(offset: number, returned: number, more: boolean): number | null {
   return !more && (returned > 0 || offset === 0) ? offset + returned : null;
 }
 

@@ -111,8 +111,8 @@ export function openApiDocument(root: string): object {
           description:
             "A page of features as GeoJSON, those the layer's cqlFilter selects, in sortby order then feature id order (so pages are stable): " +
             'up to 1,000 features sent whole (with Content-Length), more streamed. ' +
-            'numberMatched is exact when present: it is written only when the selection ends within the page (offset + numberReturned), ' +
-            'and left out otherwise (nothing is counted; follow the next links to the end). The layers have no time column: a valid datetime ' +
+            'numberMatched is exact when present: offset + numberReturned when the selection ends within the page, else, on pages of up to 1,000 ' +
+            'features, a count of the selection when it holds at most 10,000 features; left out otherwise (follow the next links to the end). The layers have no time column: a valid datetime ' +
             'is refused (400) rather than ignored. Each data store reads at most 4 pages at once (a fifth waits up to 2 s, then 503), and a ' +
             'client that reads nothing of a streamed page for 10 s loses it.',
           operationId: 'getFeatures',

@@ -4,13 +4,20 @@ import { propertyAttributes } from '../datastores/postgis/attribute-subset';
 import { FeatureFilter, FeatureSource, SortKey, sourceProperties } from '../datastores/postgis/feature-sql';
 import { ONE_QUERY_MAX_ROWS, PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { searchBoxes } from './crs84-box';
-import { featureCollectionText, FeatureCollectionStream, PageFrame } from './feature-collection.stream';
+import { featureCollectionText, FeatureCollectionStream, numberMatched, PageFrame } from './feature-collection.stream';
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
 import { FeaturesLinks } from './features-links';
 import { filterCondition } from './items-filter';
 import type { ItemQuery, ItemsQuery } from './features-params';
 import { PublishedLayer, PublishedLayers, sourceOf } from './published-layers';
 import { queryablesDocument, sortableNames } from './queryables';
+
+/**
+ * The largest selection an items page counts for its `numberMatched` (a count that stops after this
+ * many rows plus one, run only when the page itself does not tell): above it, numberMatched is left
+ * out, as pygeoapi and GeoServer skip counts that cost more than the page.
+ */
+export const NUMBER_MATCHED_MAX = 10_000;
 
 /**
  * OGC API - Features over the catalog: collections are the enabled layers of enabled feature types
@@ -60,7 +67,15 @@ export class FeaturesService {
       const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
       const where = query.filter && filterCondition(query.filter, source.scope.cql);
       const filter: FeatureFilter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties, sortBy, where };
-      if (page.limit <= ONE_QUERY_MAX_ROWS) return featureCollectionText(await this.connector.readFeaturePage(layer.store, source, filter, page), frame);
+      if (page.limit <= ONE_QUERY_MAX_ROWS) {
+        const rows = await this.connector.readFeaturePage(layer.store, source, filter, page);
+        // numberMatched, when the page does not prove it, is counted where the count is cheap.
+        const returned = Math.min(rows.length, query.limit);
+        if (numberMatched(query.offset, returned, rows.length > returned) === null) {
+          frame.matched = (await this.connector.countFeatures(layer.store, source, filter, NUMBER_MATCHED_MAX)) ?? undefined;
+        }
+        return featureCollectionText(rows, frame);
+      }
       return new FeatureCollectionStream(await this.connector.openFeatures(layer.store, source, filter, page), frame);
     });
   }

@@ -1,6 +1,6 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import { FeatureCursor, PooledFeatureCursor, readRows } from './feature-cursor';
-import { FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
+import { countFeaturesSql, FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
 import type { StoreConnection } from './postgis.types';
 import { StoreAccess, STREAM_POOL_MAX } from './store-access';
 import { isDescriptionMismatch, isProgrammingError, isServerError, markStaleDescription, noPostgis, noSuchTable, StoreDeadline } from './store-errors';
@@ -96,6 +96,30 @@ export async function readFeaturePage(
     },
     { streams: true },
   );
+}
+
+/**
+ * The number of features a selection holds when it is at most `cap`; null when it holds more (the
+ * count stops reading at cap + 1 rows, so it costs at most what reading that many ids costs).
+ */
+export async function countFeatures(
+  access: StoreAccess,
+  store: StoreConnection,
+  source: FeatureSource,
+  filter: FeatureFilter,
+  cap: number,
+): Promise<number | null> {
+  return access.run(store, async (db) => {
+    const pg = await db.postgis();
+    if (source.table.geometry && !pg) throw noPostgis(store);
+    const sql = countFeaturesSql(pg, source, filter, cap);
+    try {
+      const [row] = await db.query<{ n: number }>(sql.text, sql.params);
+      return row.n <= cap ? row.n : null;
+    } catch (err) {
+      throw isServerError(err) ? featureReadError(access, store, source, err) : err;
+    }
+  });
 }
 
 /**

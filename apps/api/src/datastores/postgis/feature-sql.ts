@@ -110,6 +110,17 @@ export function selectFeaturesSql(pg: string | null, source: FeatureSource, filt
 }
 
 /**
+ * How many features the selection holds, counted up to `cap` + 1 rows only: `n` (≤ cap) is exact,
+ * cap + 1 means "more than cap". The count reads what the page reads (same WHERE), no more.
+ */
+export function countFeaturesSql(pg: string | null, source: FeatureSource, filter: FeatureFilter, cap: number): FeatureSql {
+  const params: unknown[] = [];
+  const where = whereClause(pg, source, filter, params);
+  params.push(cap + 1);
+  return { text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from(source)}${where} LIMIT $${params.length}) AS q`, params };
+}
+
+/**
  * The one feature with this id (at most one row; a row hash shared by identical rows gives the
  * first). Null when the id cannot name a feature (a hash id that is not 32 hex digits).
  */

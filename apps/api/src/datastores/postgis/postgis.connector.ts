@@ -5,7 +5,7 @@ import { StoreSecrets } from '../store-secrets';
 import { crs } from './crs-lookup';
 import { nativeBounds, toWgs84 } from './extents';
 import type { FeatureCursor } from './feature-cursor';
-import { openFeatures, readFeature, readFeaturePage } from './feature-reads';
+import { countFeatures, openFeatures, readFeature, readFeaturePage } from './feature-reads';
 import type { FeatureFilter, FeaturePage, FeatureSource } from './feature-sql';
 import { describeTable, listTables, TableListing } from './introspection';
 import type { Box, CrsInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
@@ -108,6 +108,11 @@ export class PostgisConnector implements OnApplicationShutdown {
   /** A page of at most ONE_QUERY_MAX_ROWS rows, read at once (one statement). */
   readFeaturePage(store: StoreConnection, source: FeatureSource, filter: FeatureFilter, page: FeaturePage): Promise<string[]> {
     return readFeaturePage(this.access, store, source, filter, page);
+  }
+
+  /** How many features the selection holds, when at most `cap`; null when more (feature-reads.ts). */
+  countFeatures(store: StoreConnection, source: FeatureSource, filter: FeatureFilter, cap: number): Promise<number | null> {
+    return countFeatures(this.access, store, source, filter, cap);
   }
 
   readFeature(store: StoreConnection, source: FeatureSource, filter: Pick<FeatureFilter, 'properties'>, id: string): Promise<string | null> {

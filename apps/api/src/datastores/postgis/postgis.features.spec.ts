@@ -167,6 +167,17 @@ describe('openFeatures', () => {
     expect(features.length).toBe(expected.n);
   });
 
+  it('counts a selection up to a cap, with the same WHERE as the page; null beyond the cap', async () => {
+    const pts = await source('pts');
+    expect(await connector.countFeatures(store, pts, {}, 1000)).toBe(1000);
+    expect(await connector.countFeatures(store, pts, {}, 999)).toBeNull();
+    const boxes = [{ minx: -50, miny: -5, maxx: -48, maxy: -4 }];
+    const [expected] = (await admin((c) => c.query(`SELECT count(*)::int AS n FROM pts WHERE geom && ST_MakeEnvelope(-50, -5, -48, -4, 4326)`), dbName)).rows;
+    expect(expected.n).toBeGreaterThan(0);
+    expect(await connector.countFeatures(store, pts, { boxes }, 10)).toBe(expected.n);
+    expect(await connector.countFeatures(store, pts, { boxes: [] }, 10)).toBe(0);
+  });
+
   it('transforms a projected layer to CRS84 and its search box into the native CRS', async () => {
     const roads = await source('roads', 26913);
     const all = (await readAll(await open(roads))).features;
