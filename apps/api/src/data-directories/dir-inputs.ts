@@ -1,4 +1,4 @@
-import { child, Namespace, readDeclared, wireFields, type DeclarationClass, type Sent, type WireNode } from '@geocatalog/catalog-model';
+import { child, DIMENSION_ELEMENT, Namespace, readDeclared, wireFields, type DeclarationClass, type Sent, type WireNode } from '@geocatalog/catalog-model';
 
 /** How the reader turns a record's XML into its declared input (contract §8): the REST body's rules, references left to the reader. */
 
@@ -17,11 +17,14 @@ export function namedInput<T extends { name: string }>(declaration: DeclarationC
   return input as Sent<T> & { name: string };
 }
 
-/** Metadata entries whose value is a structure (time dimensions, SQL views), not text: left out. */
+/**
+ * Metadata entries whose value is a structure (SQL views…), not text, are left out; a dimension
+ * (`<dimensionInfo>`: the time column, contract §11) is kept, as the REST API keeps it.
+ */
 export function withTextMetadata(node: WireNode): WireNode {
   const metadata = child(node, 'metadata');
   if (!metadata) return node;
-  const plain = metadata.children.filter((e) => e.children.every((c) => c.name === 'string'));
+  const plain = metadata.children.filter((e) => e.children.every((c) => c.name === 'string') || child(e, DIMENSION_ELEMENT));
   return { ...node, children: node.children.map((c) => (c === metadata ? { ...metadata, children: plain } : c)) };
 }
 

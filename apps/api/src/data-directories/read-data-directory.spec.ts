@@ -3,6 +3,7 @@ import { validateSld } from '@geocatalog/sld';
 import type { DirFiles } from './data-directory';
 import { readDirFiles } from './dir-files-on-disk';
 import { readDataDirectory } from './read-data-directory';
+import { writeDataDirectory } from './write-data-directory';
 
 /** The e2e fixture: a data directory written the way GeoServer writes one. */
 const FIXTURE = join(__dirname, '../../../../e2e/fixtures/geoserver-datadir');
@@ -454,15 +455,40 @@ describe('readDataDirectory: skips', () => {
     ]);
   });
 
-  it('drops metadata values that are structures, keeping text ones', () => {
+  it('keeps text metadata and the time dimension, and writes the dimension back as GeoServer wrote it', () => {
     const dir = readDataDirectory(
       acme({
         'workspaces/acme/db/roads/featuretype.xml': FT(
-          '<metadata><entry key="time"><dimensionInfo><enabled>true</enabled></dimensionInfo></entry><entry key="cachingEnabled">true</entry></metadata>',
+          '<metadata><entry key="time"><dimensionInfo><enabled>true</enabled><attribute>opened</attribute>' +
+            '<defaultValue><strategy>MINIMUM</strategy></defaultValue></dimensionInfo></entry>' +
+            '<entry key="cachingEnabled">true</entry></metadata>',
         ),
       }),
     );
-    expect(dir.featureTypes[0].input.metadata).toEqual({ cachingEnabled: 'true' });
+    expect(dir.featureTypes[0].input.metadata).toEqual({
+      time: '{"dimensionInfo":{"enabled":"true","attribute":"opened","defaultValue":{"strategy":"MINIMUM"}}}',
+      cachingEnabled: 'true',
+    });
+    // Written back as GeoServer wrote it.
+    const again = readDataDirectory(writeDataDirectory(dir));
+    expect(again.featureTypes[0].input.metadata).toEqual(dir.featureTypes[0].input.metadata);
+    const xml = new TextDecoder().decode(writeDataDirectory(dir).get('workspaces/acme/db/roads/featuretype.xml'));
+    expect(xml).toContain(
+      [
+        '  <metadata>',
+        '    <entry key="time">',
+        '      <dimensionInfo>',
+        '        <enabled>true</enabled>',
+        '        <attribute>opened</attribute>',
+        '        <defaultValue>',
+        '          <strategy>MINIMUM</strategy>',
+        '        </defaultValue>',
+        '      </dimensionInfo>',
+        '    </entry>',
+        '    <entry key="cachingEnabled">true</entry>',
+        '  </metadata>',
+      ].join('\n'),
+    );
   });
 });
 

@@ -44,7 +44,24 @@ export const crs: JsonSchema = {
 
 /** A map written as `{"entry":[{"@key","$"}]}`; values are strings. */
 export const entryMap: JsonSchema = {
-  oneOf: [{ const: '' }, object({ entry: { type: 'array', items: object({ '@key': str(), $: str() }, ['@key', '$']) } }, ['entry'])],
+  oneOf: [
+    { const: '' },
+    object(
+      {
+        entry: {
+          type: 'array',
+          // A text value, or a dimension (GeoServer's `time` entry: `{"@key":"time","dimensionInfo":{…}}`).
+          items: {
+            oneOf: [
+              object({ '@key': str(), $: str() }, ['@key', '$']),
+              object({ '@key': str(), dimensionInfo: { type: 'object' } }, ['@key', 'dimensionInfo']),
+            ],
+          },
+        },
+      },
+      ['entry'],
+    ),
+  ],
 };
 
 // Request bodies: every field optional (PUT merges), unknown fields ignored. Booleans may be

@@ -88,7 +88,16 @@ function writeElement(out: string[], fieldName: string, rep: Rep, depth: number)
         return;
       }
       out.push(`${pad}<${name}>`);
-      for (const [k, v] of rep.pairs) out.push(`${pad}  <entry key="${escapeXml(k)}">${escapeXml(v)}</entry>`);
+      for (const [k, v] of rep.pairs) {
+        if (typeof v === 'string') {
+          out.push(`${pad}  <entry key="${escapeXml(k)}">${escapeXml(v)}</entry>`);
+          continue;
+        }
+        // A structured value (a dimension): its elements inside the entry.
+        out.push(`${pad}  <entry key="${escapeXml(k)}">`);
+        for (const [field, value] of v.fields) if (value !== undefined && value !== null) writeElement(out, field, value, depth + 2);
+        out.push(`${pad}  </entry>`);
+      }
       out.push(`${pad}</${name}>`);
       return;
     case 'list':

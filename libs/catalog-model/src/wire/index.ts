@@ -7,3 +7,4 @@ export * from './representation';
 export * from './date-format';
 export * from './jettison';
 export * from './record';
+export * from './dimension-entry';

@@ -27,7 +27,9 @@ export function toJettison(rep: Rep): Json {
     }
     case 'entries':
       // Map values stay strings, as Jettison writes `"$"` values.
-      return rep.pairs.length === 0 ? '' : { entry: rep.pairs.map(([k, v]) => ({ '@key': k, $: v })) };
+      return rep.pairs.length === 0
+        ? ''
+        : { entry: rep.pairs.map(([k, v]) => (typeof v === 'string' ? { '@key': k, $: v } : { '@key': k, ...(toJettison(v) as object) })) };
     case 'list':
       if (rep.bareJson) return rep.items.map(toJettison);
       if (rep.items.length === 0) return '';

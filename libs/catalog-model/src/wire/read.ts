@@ -7,6 +7,7 @@
 import { validateSync, type ValidationError } from 'class-validator';
 import { CatalogError, type CatalogErrorCode } from '../errors';
 import { DeclarationClass, WireField, wireFields } from './declare';
+import { dimensionEntryValue } from './dimension-entry';
 import { child, textOf, WireNode } from './node';
 
 /** Range of the catalog's integer columns (PostgreSQL `integer`). */
@@ -53,15 +54,16 @@ export function stringsFrom(node: WireNode): string[] {
 /**
  * A map in any of GeoServer's four spellings (`BriefMapConverter`): `<k>v</k>`,
  * `<k><string>v</string></k>`, `<entry key="k">v</entry>`, `<entry><string>k</string><string>v</string></entry>`;
- * JSON `{"k":"v"}` or `{"entry":[{"@key":"k","$":"v"}]}`. Values are strings, in the order sent.
+ * JSON `{"k":"v"}` or `{"entry":[{"@key":"k","$":"v"}]}`. Values are strings, in the order sent; a
+ * dimension (`<entry key="time"><dimensionInfo>…`) is kept as its JSON text (dimension-entry.ts).
  */
 export function entriesFrom(node: WireNode, element: string): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   for (const p of node.children) {
     if (p.name.toLowerCase() !== 'entry') {
-      pairs.push([p.name, p.text ?? textOf(p, 'string') ?? '']);
+      pairs.push([p.name, dimensionEntryValue(p) ?? p.text ?? textOf(p, 'string') ?? '']);
     } else if (p.attrs.key !== undefined) {
-      pairs.push([p.attrs.key, p.text ?? textOf(p, 'string') ?? '']);
+      pairs.push([p.attrs.key, dimensionEntryValue(p) ?? p.text ?? textOf(p, 'string') ?? '']);
     } else {
       const strings = p.children.filter((c) => c.name === 'string');
       if (strings.length !== 2) throw new CatalogError('INVALID_VALUE', `An ${element} entry needs a key and a value`);

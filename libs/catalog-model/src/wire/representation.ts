@@ -43,10 +43,13 @@ export interface RepLink {
   type: string;
 }
 
-/** A map written as `<entry key="k">v</entry>` / `{"entry":[{"@key":"k","$":"v"}]}`. */
+/**
+ * A map written as `<entry key="k">v</entry>` / `{"entry":[{"@key":"k","$":"v"}]}`; a value that is
+ * an object (a dimension, dimension-entry.ts) is written as the entry's elements.
+ */
 export interface RepEntries {
   kind: 'entries';
-  pairs: Array<[string, string]>;
+  pairs: Array<[string, string | RepObject]>;
 }
 
 /** Text with attributes: `<crs class="projected">EPSG:26713</crs>` / `{"@class":…,"$":…}`. */
@@ -114,7 +117,7 @@ export function link(href: string, type: string): RepLink {
 }
 
 /** Builds an entry map. */
-export function entries(pairs: Array<[string, string]>): RepEntries {
+export function entries(pairs: Array<[string, string | RepObject]>): RepEntries {
   return { kind: 'entries', pairs };
 }
 

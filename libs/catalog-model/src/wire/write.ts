@@ -5,6 +5,7 @@
  */
 import { DeclarationClass, WireField, wireFields } from './declare';
 import { formatDate } from './date-format';
+import { metadataValueRep } from './dimension-entry';
 import { dbl, entries, list, obj, Rep, RepObject } from './representation';
 
 /** Values the mapper supplies, by property: they replace what the record holds. */
@@ -29,7 +30,7 @@ function writeField(field: WireField, value: unknown): Rep | undefined {
     }
     case 'entries': {
       const pairs = Object.entries(value as Record<string, string>);
-      return pairs.length ? entries(pairs) : undefined;
+      return pairs.length ? entries(pairs.map(([k, v]) => [k, metadataValueRep(v)])) : undefined;
     }
     case 'object':
       if (!field.type) throw new Error(`${field.property} is an object field without a type`);
