@@ -182,6 +182,29 @@ describe('filter on items', () => {
   });
 });
 
+// GeoServer's time dimension, set through the REST API as GeoServer's JSON writes it, read back in
+// XML as GeoServer's, and applied by Part 1's datetime.
+describe('datetime on the time dimension', () => {
+  it('is refused without a dimension, stored through REST, and selects by instant and interval', async () => {
+    const refused = await f().get(`/collections/${collection}/items?datetime=1191-01-01`);
+    expect(refused).toHaveStatus(400);
+    expect(refused.text).toMatch(/has no time dimension/);
+    const [ws] = collection.split(':');
+    const path = `/workspaces/${ws}/datastores/gis/featuretypes/cities`;
+    const time = { enabled: true, attribute: 'founded', presentation: 'LIST', units: 'ISO8601', defaultValue: { strategy: 'MINIMUM' } };
+    expect(await ctx.api.putJson(path, { featureType: { metadata: { entry: [{ '@key': 'time', dimensionInfo: time }] } } })).toHaveStatus(200);
+    expect((await ctx.api.get(`${path}.json`)).json().featureType.metadata).toEqual({ entry: [{ '@key': 'time', dimensionInfo: time }] });
+    expect((await ctx.api.get(`${path}.xml`)).text).toContain(
+      '<metadata>\n    <entry key="time">\n      <dimensionInfo>\n        <enabled>true</enabled>\n        <attribute>founded</attribute>',
+    );
+    expect(await names({ datetime: '1191-01-01' })).toEqual(['Bern']);
+    expect(await names({ datetime: '1191-01-01T00:00:00Z/1534-12-06T00:00:00Z' })).toEqual(['Bern', 'Berlin', 'Quito']);
+    expect(await names({ datetime: '../1200-01-01' })).toEqual(['Bern', 'Basel']);
+    expect(await names({ datetime: '1500-01-01/..', filter: "name <> 'Suva'" })).toEqual(['Quito']);
+    expect(await f().get(`/collections/${collection}/items?datetime=1191-13-01`)).toHaveStatus(400);
+  });
+});
+
 // GDAL 3.6 sends -where to the server when the OpenAPI document's filter-lang enum lists cql-text
 // and it can read the collection's queryables (served by the published-scope work, t24-scope):
 // otherwise it filters on the client after downloading everything.

@@ -112,8 +112,9 @@ export function openApiDocument(root: string): object {
             "A page of features as GeoJSON, those the layer's cqlFilter selects, in sortby order then feature id order (so pages are stable): " +
             'up to 1,000 features sent whole (with Content-Length), more streamed. ' +
             'numberMatched is exact when present: offset + numberReturned when the selection ends within the page, else, on pages of up to 1,000 ' +
-            'features, a count of the selection when it holds at most 10,000 features; left out otherwise (follow the next links to the end). The layers have no time column: a valid datetime ' +
-            'is refused (400) rather than ignored. Each data store reads at most 4 pages at once (a fifth waits up to 2 s, then 503), and a ' +
+            'features, a count of the selection when it holds at most 10,000 features; left out otherwise (follow the next links to the end). ' +
+            "datetime selects by the layer's time dimension (GeoServer's time entry in the feature type's metadata) and is refused (400) on a layer without one. " +
+            'Each data store reads at most 4 pages at once (a fifth waits up to 2 s, then 503), and a ' +
             'client that reads nothing of a streamed page for 10 s loses it.',
           operationId: 'getFeatures',
           parameters: [
@@ -220,7 +221,10 @@ export function openApiDocument(root: string): object {
           name: 'datetime',
           in: 'query',
           required: false,
-          description: 'An instant or an interval (RFC 3339; .. for an open end). No layer has a time column yet, so a valid datetime is a 400 that says so.',
+          description:
+            "An instant or an interval (RFC 3339 date-times or dates, a date being its midnight UTC; .. or nothing for an open end, ends included), applied to the layer's time dimension " +
+            "(GeoServer's time entry in the feature type's metadata: its attribute, and its endAttribute for features that last, which match when their period meets the one asked). " +
+            'A layer without a time dimension answers 400.',
           style: 'form',
           explode: false,
           schema: { type: 'string' },

@@ -73,6 +73,7 @@ describe('parseItemsQuery', () => {
     expect(q.offset).toBe(20);
     expect(q.boxes).toHaveLength(2);
     expect(q.properties).toEqual(['name', 'pop']);
+    expect(q.datetime).toEqual({ start: '2024-01-01' });
     expect(q.format).toBe('json');
     expect([...q.params.keys()]).toEqual(['bbox', 'offset', 'datetime', 'properties', 'f']);
   });
@@ -119,16 +120,16 @@ describe('parseProperties', () => {
 
 describe('checkDatetime', () => {
   it.each([
-    '2024-02-29T12:34:56Z',
-    '2024-02-29t12:34:56.123+02:00',
-    '2024-02-29',
-    '2024-01-01T00:00:00Z/2024-12-31T23:59:59Z',
-    '../2024-12-31',
-    '2024-01-01/..',
-    '/2024-01-01',
-    '2024-01-01/',
-  ])('accepts %p', (text) => {
-    expect(() => checkDatetime(text)).not.toThrow();
+    ['2024-02-29T12:34:56Z', { start: '2024-02-29T12:34:56Z', end: '2024-02-29T12:34:56Z' }],
+    ['2024-02-29t12:34:56.123+02:00', { start: '2024-02-29T12:34:56.123+02:00', end: '2024-02-29T12:34:56.123+02:00' }],
+    ['2024-02-29', { start: '2024-02-29', end: '2024-02-29' }],
+    ['2024-01-01T00:00:00Z/2024-12-31T23:59:59Z', { start: '2024-01-01T00:00:00Z', end: '2024-12-31T23:59:59Z' }],
+    ['../2024-12-31', { end: '2024-12-31' }],
+    ['2024-01-01/..', { start: '2024-01-01' }],
+    ['/2024-01-01', { end: '2024-01-01' }],
+    ['2024-01-01/', { start: '2024-01-01' }],
+  ])('accepts %p', (text, range) => {
+    expect(checkDatetime(text)).toEqual(range);
   });
 
   it.each([

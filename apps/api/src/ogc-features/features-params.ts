@@ -102,8 +102,8 @@ export interface ItemsQuery {
   boxes?: Box[];
   /** Requested property names; undefined for all. */
   properties?: string[];
-  /** `datetime` as given (checked); undefined without it. */
-  datetime?: string;
+  /** `datetime` as checked; undefined without it. */
+  datetime?: DatetimeRange;
   /** `sortby` keys in order; undefined without it. Checked against the layer's sortable properties by the service. */
   sortBy?: SortKey[];
   /** `filter` read in its `filter-lang`, with its `filter-crs`; undefined without it. */
@@ -119,14 +119,13 @@ export function parseItemsQuery(query: URLSearchParams): ItemsQuery {
   const bbox = params.get('bbox');
   const datetime = params.get('datetime');
   const properties = params.get('properties');
-  if (datetime !== undefined) checkDatetime(datetime);
   return {
     format: formatOf(params, 'items') as 'json' | 'geojson',
     limit: limit === undefined ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, nonNegativeInteger('limit', limit, 1)),
     offset: offset === undefined ? 0 : nonNegativeInteger('offset', offset, 0),
     boxes: bbox === undefined ? undefined : parseBbox(bbox),
     properties: properties === undefined ? undefined : parseProperties(properties),
-    datetime,
+    datetime: datetime === undefined ? undefined : checkDatetime(datetime),
     sortBy: params.has('sortby') ? parseSortBy(params.get('sortby')!) : undefined,
     filter: parseItemsFilter(params),
     params,
@@ -186,22 +185,33 @@ export function parseProperties(text: string): string[] {
 }
 
 /**
- * Checks `datetime`: an instant (RFC 3339 date-time, or a date) or an interval `start/end` whose
- * open ends are `..` or empty. A valid one is then refused by the service for want of a time
- * column (none of the catalog's layers has one yet).
+ * `datetime` read: its start and end as RFC 3339 texts (an instant is both), an open end absent. A
+ * date stands for its first instant in UTC (midnight), as GeoServer reads one.
  */
-export function checkDatetime(text: string): void {
+export interface DatetimeRange {
+  start?: string;
+  end?: string;
+}
+
+/**
+ * Checks `datetime`: an instant (RFC 3339 date-time, or a date) or an interval `start/end` whose
+ * open ends are `..` or empty. The service applies it to the layer's time dimension, or refuses it
+ * where the layer has none.
+ */
+export function checkDatetime(text: string): DatetimeRange {
   const bad = (why: string) => new CatalogError('INVALID_VALUE', `Invalid datetime '${shorten(text)}': ${why}`);
   const parts = text.split('/');
   if (parts.length > 2) throw bad('expected an instant or an interval start/end');
   if (parts.length === 1) {
     if (instant(parts[0]) === null) throw bad('expected an RFC 3339 date-time such as 2024-02-29T12:00:00Z, or a date');
-    return;
+    return { start: parts[0].toUpperCase(), end: parts[0].toUpperCase() };
   }
   const [start, end] = parts.map((p) => (p === '' || p === '..' ? undefined : instant(p)));
   if (start === null || end === null) throw bad('each end must be an RFC 3339 date-time, a date, or .. for an open end');
   if (start === undefined && end === undefined) throw bad('at most one end of an interval may be open');
   if (start !== undefined && end !== undefined && start > end) throw bad('the interval ends before it starts');
+  const end$ = (i: number) => (parts[i] === '' || parts[i] === '..' ? undefined : parts[i].toUpperCase());
+  return { start: end$(0), end: end$(1) };
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2}))?$/;

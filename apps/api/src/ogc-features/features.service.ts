@@ -8,6 +8,8 @@ import { featureCollectionText, FeatureCollectionStream, numberMatched, PageFram
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
 import { FeaturesLinks } from './features-links';
 import { filterCondition } from './items-filter';
+import { datetimeCondition, requireTimeDimension } from './items-datetime';
+import type { SqlCondition } from '../datastores/postgis/published-scope';
 import type { ItemQuery, ItemsQuery } from './features-params';
 import { PublishedLayer, PublishedLayers, sourceOf } from './published-layers';
 import { queryablesDocument, sortableNames } from './queryables';
@@ -51,7 +53,8 @@ export class FeaturesService {
    */
   async items(id: string, query: ItemsQuery, links: FeaturesLinks): Promise<string | FeatureCollectionStream> {
     const layer = await this.published.byId(id);
-    if (query.datetime !== undefined) throw noTimeColumn(layer.info.id);
+    // No time dimension: refused before the store is asked (contract §11).
+    const time = query.datetime && requireTimeDimension(layer.info.id, layer.timeDimension);
     const frame: PageFrame = {
       limit: query.limit,
       offset: query.offset,
@@ -65,7 +68,10 @@ export class FeaturesService {
       const properties = this.checkProperties(layer, source, query.properties);
       const sortBy = query.sortBy && checkSortBy(layer, source, query.sortBy);
       const transformed = !source.table.geometry?.geography && source.srid !== 4326 && source.srid > 0;
-      const where = query.filter && filterCondition(query.filter, source.scope.cql);
+      const where = allOf(
+        query.filter && filterCondition(query.filter, source.scope.cql),
+        time && query.datetime && datetimeCondition(layer.info.id, time, table, query.datetime),
+      );
       const filter: FeatureFilter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties, sortBy, where };
       if (page.limit <= ONE_QUERY_MAX_ROWS) {
         const rows = await this.connector.readFeaturePage(layer.store, source, filter, page);
@@ -145,13 +151,11 @@ function checkSortBy(layer: PublishedLayer, source: FeatureSource, keys: SortKey
   return keys;
 }
 
-/**
- * `datetime` asks for features by their time, and no layer has a time column yet (GeoServer's `time`
- * dimension, contract §11): refused rather than ignored, so that a client never takes every
- * feature for the ones of its instant.
- */
-function noTimeColumn(id: string): CatalogError {
-  return new CatalogError('INVALID_VALUE', `Invalid datetime: collection '${id}' has no time column, so its features cannot be selected by time`);
+/** The conditions given, ANDed; undefined when none is. */
+function allOf(...conditions: Array<SqlCondition | undefined>): SqlCondition | undefined {
+  const given = conditions.filter((c): c is SqlCondition => c !== undefined);
+  if (given.length <= 1) return given[0];
+  return (params) => given.map((c) => `(${c(params)})`).join(' AND ');
 }
 
 /** Now, to the second (RFC 3339). */

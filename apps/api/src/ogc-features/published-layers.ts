@@ -10,6 +10,7 @@ import type { FeatureSource } from '../datastores/postgis/feature-sql';
 import { publishedScope, type PublishedScope } from '../datastores/postgis/published-scope';
 import type { Box, StoreConnection, TableInfo } from '../datastores/postgis/postgis.types';
 import type { CollectionInfo } from './features-documents';
+import { timeDimensionOf, type TimeDimension } from './items-datetime';
 
 /** GeoServer's code for "no CRS", given to tables without geometry. */
 const NO_CRS_SRID = 404000;
@@ -27,6 +28,8 @@ export interface PublishedLayer {
   attributeSubset: string[] | null;
   /** The feature type's ECQL filter: only the rows it selects are published. */
   cqlFilter: string | null;
+  /** The feature type's time dimension (`datetime` selects by it); absent or null when it has none. */
+  timeDimension?: TimeDimension | null;
 }
 
 /** A layer's table as its reads take it: the feature source, and the scope it publishes. */
@@ -57,6 +60,7 @@ interface LayerRow {
   latLonBbox: Box | null;
   cqlFilter: string | null;
   attributeSubset: string[] | null;
+  metadata: Record<string, string> | null;
   storeId: number;
   storeName: string;
   params: Record<string, string>;
@@ -64,7 +68,7 @@ interface LayerRow {
 
 /** One enabled layer of an enabled feature type in an enabled store, by workspace and name: one query. */
 const LAYER_SQL = `SELECT f.name, f.native_name AS "nativeName", f.title, f.abstract, f.srs, f.latlon_bbox AS "latLonBbox",
-       f.cql_filter AS "cqlFilter", f.attribute_subset AS "attributeSubset", d.id AS "storeId", d.name AS "storeName", d.connection_parameters AS params
+       f.cql_filter AS "cqlFilter", f.attribute_subset AS "attributeSubset", f.metadata, d.id AS "storeId", d.name AS "storeName", d.connection_parameters AS params
   FROM workspace w
   JOIN feature_type f ON f.workspace_id = w.id
   JOIN layer l ON l.feature_type_id = f.id
@@ -131,5 +135,6 @@ function published(workspace: string, row: LayerRow): PublishedLayer {
     srid: srid === NO_CRS_SRID ? 0 : srid,
     attributeSubset: row.attributeSubset,
     cqlFilter: row.cqlFilter,
+    timeDimension: timeDimensionOf(row.metadata),
   };
 }
