@@ -29,7 +29,11 @@ export function toJettison(rep: Rep): Json {
       // Map values stay strings, as Jettison writes `"$"` values.
       return rep.pairs.length === 0
         ? ''
-        : { entry: rep.pairs.map(([k, v]) => (typeof v === 'string' ? { '@key': k, $: v } : { '@key': k, ...(toJettison(v) as object) })) };
+        : {
+            entry: rep.pairs.map(([k, v]): Json =>
+              typeof v === 'string' ? { '@key': k, $: v } : { '@key': k, ...(toJettison(v) as { [key: string]: Json }) },
+            ),
+          };
     case 'list':
       if (rep.bareJson) return rep.items.map(toJettison);
       if (rep.items.length === 0) return '';
