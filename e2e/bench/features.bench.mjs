@@ -7,8 +7,12 @@
 //   3. throughput: a 100-feature page (limit=100) of that table, 8 connections, requests/s with
 //      autocannon (target >= 500 on a 2-core machine), beside a bare node:http + pg server that runs
 //      the same SQL (bare-features-server.mjs), alternating rounds, and the ratio api / bare.
+//   4. a filtered 100-feature page of a 1,000,000-point table (Part 3 `filter`): an equality on an
+//      indexed column, and S_INTERSECTS with a polygon; target p50 under 30 ms each, beside the
+//      same page unfiltered (numberMatched is counted on these pages: the selections are small).
 // Prints p50/p90/max over BENCH_RUNS runs (default 20) after two warm-up requests.
-// BENCH_THROUGHPUT_ONLY=1 measures the third figure only (to profile it: BENCH_API_NODE_ARGS, lib.mjs).
+// BENCH_THROUGHPUT_ONLY=1 measures the third figure only (to profile it: BENCH_API_NODE_ARGS, lib.mjs);
+// BENCH_FILTERED_ONLY=1 the fourth only.
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -54,8 +58,9 @@ async function measure(label, url, auth, expectReturned, target) {
   }
   times.sort((a, b) => a - b);
   const p50 = percentile(times, 50);
+  const matched = last.doc.numberMatched === undefined ? '' : ` (numberMatched ${last.doc.numberMatched.toLocaleString('en')})`;
   console.log(
-    `${label}: ${expectReturned.toLocaleString('en')} features, ${(last.bytes / 1048576).toFixed(2)} MiB; ` +
+    `${label}: ${expectReturned.toLocaleString('en')} features${matched}, ${(last.bytes / 1048576).toFixed(2)} MiB; ` +
       `p50 ${p50.toFixed(1)} ms, p90 ${percentile(times, 90).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms ` +
       `(${runs} runs) — target < ${target} ms: ${p50 < target ? 'met' : 'NOT MET'}`,
   );
@@ -106,6 +111,40 @@ async function measureThroughput(api, bare) {
   );
 }
 
+const BIG = 1_000_000;
+
+/** Case 4: filtered pages of a 1M-point table, each beside the unfiltered page, load average printed. */
+async function measureFiltered(api, database) {
+  // 1,000 kinds of 1,000 points each; points on a 1000 × 1000 grid of 0.01° from (0, 0).
+  await query(database, 'CREATE TABLE big (id int PRIMARY KEY, kind text NOT NULL, value double precision, geom geometry(Point, 4326))');
+  await query(
+    database,
+    `INSERT INTO big SELECT g, 'k' || (g % 1000), random() * 1000, ST_SetSRID(ST_MakePoint((g % 1000) * 0.01, (g / 1000) * 0.01), 4326)
+       FROM generate_series(0, $1 - 1) g`,
+    [BIG],
+  );
+  await query(database, 'CREATE INDEX big_kind_idx ON big (kind)');
+  await query(database, 'CREATE INDEX big_geom_idx ON big USING gist (geom)');
+  await query(database, 'VACUUM ANALYZE big');
+  const body = '<featureType><name>big</name><nativeName>big</nativeName><nativeCRS>EPSG:4326</nativeCRS></featureType>';
+  const created = await api.send('POST', '/workspaces/bench/datastores/data/featuretypes', body);
+  if (created.status !== 201) throw new Error(`POST featuretype big answered ${created.status}`);
+  const items = `${api.rest.replace(/\/rest$/, '')}/ogc/features/v1/collections/bench:big/items?limit=100`;
+  const filter = (text) => `${items}&filter=${encodeURIComponent(text)}`;
+  console.log(`Filtered 100-feature pages of a ${BIG.toLocaleString('en')}-point table, load average ${loadavg()[0].toFixed(1)}:`);
+  await measure('  unfiltered (baseline)', items, api.auth, 100, 30);
+  await measure("  filter=kind = 'k42' (indexed equality)", filter("kind = 'k42'"), api.auth, 100, 30);
+  // 0.5° × 0.5°: 2,601 grid points.
+  await measure(
+    '  filter=S_INTERSECTS(geom, POLYGON 0.5° square)',
+    filter('S_INTERSECTS(geom, POLYGON((2 2, 2.5 2, 2.5 2.5, 2 2.5, 2 2)))'),
+    api.auth,
+    100,
+    30,
+  );
+  console.log(`  load average after: ${loadavg()[0].toFixed(1)}`);
+}
+
 const data = await createDatabase('gc_bench_features', { postgis: true });
 const catalog = await createDatabase('gc_bench_features_catalog');
 let api;
@@ -147,19 +186,23 @@ try {
 
   const items = `${api.rest.replace(/\/rest$/, '')}/ogc/features/v1/collections/bench:`;
   console.log(`OGC API - Features items over HTTP (Basic auth), PostgreSQL ${new URL(process.env.TEST_DATABASE_URL).host}:`);
-  if (!process.env.BENCH_THROUGHPUT_ONLY) {
+  const only = process.env.BENCH_FILTERED_ONLY ? 'filtered' : process.env.BENCH_THROUGHPUT_ONLY ? 'throughput' : undefined;
+  if (!only) {
     await measure('GET states items (default limit 100)', `${items}states/items`, api.auth, 56, 100);
     await measure('GET points items?limit=10000', `${items}points/items?limit=10000`, api.auth, 10_000, 1000);
     await measure('GET points items?limit=10000&offset=90000', `${items}points/items?limit=10000&offset=90000`, api.auth, 10_000, 1000);
   }
 
-  const port = 19800 + (process.pid % 500);
-  bare = fork(path.join(here, 'bare-features-server.mjs'), [String(port), data.url, api.auth], { stdio: 'inherit' });
-  await new Promise((resolve) => bare.once('message', resolve));
-  await measureThroughput(
-    { url: `${items}points/items?limit=100`, auth: api.auth, pid: api.pid },
-    { url: `http://127.0.0.1:${port}/items?limit=100`, pid: bare.pid },
-  );
+  if (only !== 'filtered') {
+    const port = 19800 + (process.pid % 500);
+    bare = fork(path.join(here, 'bare-features-server.mjs'), [String(port), data.url, api.auth], { stdio: 'inherit' });
+    await new Promise((resolve) => bare.once('message', resolve));
+    await measureThroughput(
+      { url: `${items}points/items?limit=100`, auth: api.auth, pid: api.pid },
+      { url: `http://127.0.0.1:${port}/items?limit=100`, pid: bare.pid },
+    );
+  }
+  if (only !== 'throughput') await measureFiltered(api, data.name);
 } finally {
   bare?.kill();
   await api?.stop();
