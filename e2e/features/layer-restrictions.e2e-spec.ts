@@ -399,11 +399,11 @@ describe('sortby', () => {
 });
 
 describe('datetime', () => {
-  it('is refused (400 naming why): no layer has a time column, so it cannot select features', async () => {
+  it('is refused (400 naming why) on a layer without a time dimension: it cannot select features', async () => {
     const ws = await fresh();
     expect(await f.get(`/collections/${ws}:states/items?datetime=2024-01-01T00:00:00Z/..`)).toBeTextError(
       400,
-      `Invalid datetime: collection '${ws}:states' has no time column, so its features cannot be selected by time`,
+      `Invalid datetime: collection '${ws}:states' has no time dimension (GeoServer's 'time' entry in its feature type's metadata), so its features cannot be selected by time`,
     );
     expect(await f.get(`/collections/${ws}:states/items?datetime=yesterday`)).toBeTextError(400);
   });

@@ -330,11 +330,11 @@ describe('items', () => {
     );
   });
 
-  it('refuses a valid datetime: the layers have no time column, so it cannot select features (never all of them)', async () => {
+  it('refuses a valid datetime on a layer without a time dimension: it cannot select features (never all of them)', async () => {
     const { ids } = await fresh('points');
     expect(await f.get(items(ids.points, '?datetime=2024-01-01T00:00:00Z/..&limit=1000'))).toBeTextError(
       400,
-      `Invalid datetime: collection '${ids.points}' has no time column, so its features cannot be selected by time`,
+      `Invalid datetime: collection '${ids.points}' has no time dimension (GeoServer's 'time' entry in its feature type's metadata), so its features cannot be selected by time`,
     );
   });
 

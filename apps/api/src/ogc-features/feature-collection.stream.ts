@@ -137,7 +137,7 @@ function pageTail(frame: PageFrame, returned: number, more: boolean): string {
  * offset + returned when the selection ended within this page; null when only a count would tell:
  * a full page with more to come, or an empty page past the end (where does the selection end?).
  */
-export function numberMatched(offset: number, returned: number, more: boolean): number | null {
+function numberMatched(offset: number, returned: number, more: boolean): number | null {
   return !more && (returned > 0 || offset === 0) ? offset + returned : null;
 }
 

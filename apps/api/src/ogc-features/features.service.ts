@@ -4,7 +4,7 @@ import { propertyAttributes } from '../datastores/postgis/attribute-subset';
 import { FeatureFilter, FeatureSource, SortKey, sourceProperties } from '../datastores/postgis/feature-sql';
 import { ONE_QUERY_MAX_ROWS, PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { searchBoxes } from './crs84-box';
-import { featureCollectionText, FeatureCollectionStream, numberMatched, PageFrame } from './feature-collection.stream';
+import { featureCollectionText, FeatureCollectionStream, PageFrame } from './feature-collection.stream';
 import { CollectionInfo, featureCollectionLinks, featureLinks } from './features-documents';
 import { FeaturesLinks } from './features-links';
 import { filterCondition } from './items-filter';
@@ -74,13 +74,9 @@ export class FeaturesService {
       );
       const filter: FeatureFilter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties, sortBy, where };
       if (page.limit <= ONE_QUERY_MAX_ROWS) {
-        const rows = await this.connector.readFeaturePage(layer.store, source, filter, page);
-        // numberMatched, when the page does not prove it, is counted where the count is cheap.
-        const returned = Math.min(rows.length, query.limit);
-        if (numberMatched(query.offset, returned, rows.length > returned) === null) {
-          frame.matched = (await this.connector.countFeatures(layer.store, source, filter, NUMBER_MATCHED_MAX)) ?? undefined;
-        }
-        return featureCollectionText(rows, frame);
+        // numberMatched, when the page does not tell it, is counted in the same statement where the count is cheap.
+        const { features, matched } = await this.connector.readPageWithCount(layer.store, source, filter, page, NUMBER_MATCHED_MAX);
+        return featureCollectionText(features, { ...frame, matched });
       }
       return new FeatureCollectionStream(await this.connector.openFeatures(layer.store, source, filter, page), frame);
     });

@@ -1,6 +1,6 @@
 import { CatalogError } from '@geocatalog/catalog-model';
 import { FeatureCursor, PooledFeatureCursor, readRows } from './feature-cursor';
-import { countFeaturesSql, FeatureFilter, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql } from './feature-sql';
+import { FeatureFilter, FeatureSql, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql, selectPageWithCountSql } from './feature-sql';
 import type { StoreConnection } from './postgis.types';
 import { StoreAccess, STREAM_POOL_MAX } from './store-access';
 import { isDescriptionMismatch, isProgrammingError, isServerError, markStaleDescription, noPostgis, noSuchTable, StoreDeadline } from './store-errors';
@@ -79,16 +79,46 @@ export async function readFeaturePage(
   filter: FeatureFilter,
   page: FeaturePage,
 ): Promise<string[]> {
+  const rows = await readPageRows(access, store, source, page, (pg) => selectFeaturesSql(pg, source, filter, page));
+  return rows.map((r) => r[0] as string);
+}
+
+/**
+ * A page as {@link readFeaturePage} reads it, with the number of features the selection holds when
+ * the page does not tell it and that number is at most `cap` (see selectPageWithCountSql): still
+ * one statement. `matched` is undefined when not counted, or when the selection holds more.
+ */
+export async function readPageWithCount(
+  access: StoreAccess,
+  store: StoreConnection,
+  source: FeatureSource,
+  filter: FeatureFilter,
+  page: FeaturePage,
+  cap: number,
+): Promise<{ features: string[]; matched?: number }> {
+  const rows = await readPageRows(access, store, source, page, (pg) => selectPageWithCountSql(pg, source, filter, page, cap));
+  const features = rows.filter((r) => r[0] !== null).map((r) => r[0] as string);
+  const count = rows.find((r) => r[0] === null)?.[1];
+  return typeof count === 'number' && count <= cap ? { features, matched: count } : { features };
+}
+
+async function readPageRows(
+  access: StoreAccess,
+  store: StoreConnection,
+  source: FeatureSource,
+  page: FeaturePage,
+  statement: (pg: string | null) => FeatureSql,
+): Promise<unknown[][]> {
   if (page.limit > ONE_QUERY_MAX_ROWS) throw new RangeError(`A page of ${page.limit} rows is read through a cursor (openFeatures)`);
   return access.run(
     store,
     async (db, client) => {
       const pg = await db.postgis();
       if (source.table.geometry && !pg) throw noPostgis(store);
-      const sql = selectFeaturesSql(pg, source, filter, page);
+      const sql = statement(pg);
       try {
-        const result = await client.query<[string]>({ text: sql.text, values: sql.params, rowMode: 'array' });
-        return result.rows.map((r) => r[0]);
+        const result = await client.query<unknown[]>({ text: sql.text, values: sql.params, rowMode: 'array' });
+        return result.rows;
       } catch (err) {
         // An error PostgreSQL reported becomes the catalog's (and the connection is kept); others discard it.
         throw isServerError(err) ? featureReadError(access, store, source, err) : err;
@@ -96,30 +126,6 @@ export async function readFeaturePage(
     },
     { streams: true },
   );
-}
-
-/**
- * The number of features a selection holds when it is at most `cap`; null when it holds more (the
- * count stops reading at cap + 1 rows, so it costs at most what reading that many ids costs).
- */
-export async function countFeatures(
-  access: StoreAccess,
-  store: StoreConnection,
-  source: FeatureSource,
-  filter: FeatureFilter,
-  cap: number,
-): Promise<number | null> {
-  return access.run(store, async (db) => {
-    const pg = await db.postgis();
-    if (source.table.geometry && !pg) throw noPostgis(store);
-    const sql = countFeaturesSql(pg, source, filter, cap);
-    try {
-      const [row] = await db.query<{ n: number }>(sql.text, sql.params);
-      return row.n <= cap ? row.n : null;
-    } catch (err) {
-      throw isServerError(err) ? featureReadError(access, store, source, err) : err;
-    }
-  });
 }
 
 /**

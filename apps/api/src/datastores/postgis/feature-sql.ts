@@ -110,14 +110,22 @@ export function selectFeaturesSql(pg: string | null, source: FeatureSource, filt
 }
 
 /**
- * How many features the selection holds, counted up to `cap` + 1 rows only: `n` (≤ cap) is exact,
- * cap + 1 means "more than cap". The count reads what the page reads (same WHERE), no more.
+ * The page of {@link selectFeaturesSql} (column `f`, `n` null), then, when the page does not tell
+ * how many features the selection holds — it is full (a row beyond the page came), or empty past
+ * the end — one more row (`f` null) whose `n` counts them, reading at most `cap` + 1 rows with the
+ * same WHERE: `n` ≤ cap is exact, cap + 1 means "more". One statement, one round trip.
  */
-export function countFeaturesSql(pg: string | null, source: FeatureSource, filter: FeatureFilter, cap: number): FeatureSql {
-  const params: unknown[] = [];
+export function selectPageWithCountSql(pg: string | null, source: FeatureSource, filter: FeatureFilter, page: FeaturePage, cap: number): FeatureSql {
+  const inner = selectFeaturesSql(pg, source, filter, page);
+  const params = [...inner.params];
   const where = whereClause(pg, source, filter, params);
-  params.push(cap + 1);
-  return { text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from(source)}${where} LIMIT $${params.length}) AS q`, params };
+  params.push(cap + 1, page.limit, page.offset);
+  const [capAt, limitAt, offsetAt] = [params.length - 2, params.length - 1, params.length];
+  const text =
+    `WITH page AS (${inner.text}) SELECT f, NULL::int AS n FROM page UNION ALL ` +
+    `SELECT NULL, (SELECT count(*)::int FROM (SELECT 1 FROM ${from(source)}${where} LIMIT $${capAt}) AS q) ` +
+    `WHERE (SELECT count(*) FROM page) IN ($${limitAt}, CASE WHEN $${offsetAt}::bigint > 0 THEN 0 END)`;
+  return { text, params };
 }
 
 /**

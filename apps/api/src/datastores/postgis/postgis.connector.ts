@@ -5,7 +5,7 @@ import { StoreSecrets } from '../store-secrets';
 import { crs } from './crs-lookup';
 import { nativeBounds, toWgs84 } from './extents';
 import type { FeatureCursor } from './feature-cursor';
-import { countFeatures, openFeatures, readFeature, readFeaturePage } from './feature-reads';
+import { openFeatures, readFeature, readFeaturePage, readPageWithCount } from './feature-reads';
 import type { FeatureFilter, FeaturePage, FeatureSource } from './feature-sql';
 import { describeTable, listTables, TableListing } from './introspection';
 import type { Box, CrsInfo, StoreConnection, StoreTarget, TableInfo } from './postgis.types';
@@ -110,9 +110,15 @@ export class PostgisConnector implements OnApplicationShutdown {
     return readFeaturePage(this.access, store, source, filter, page);
   }
 
-  /** How many features the selection holds, when at most `cap`; null when more (feature-reads.ts). */
-  countFeatures(store: StoreConnection, source: FeatureSource, filter: FeatureFilter, cap: number): Promise<number | null> {
-    return countFeatures(this.access, store, source, filter, cap);
+  /** As readFeaturePage, with the selection's size when the page does not tell it and it is at most `cap` (feature-reads.ts). */
+  readPageWithCount(
+    store: StoreConnection,
+    source: FeatureSource,
+    filter: FeatureFilter,
+    page: FeaturePage,
+    cap: number,
+  ): Promise<{ features: string[]; matched?: number }> {
+    return readPageWithCount(this.access, store, source, filter, page, cap);
   }
 
   readFeature(store: StoreConnection, source: FeatureSource, filter: Pick<FeatureFilter, 'properties'>, id: string): Promise<string | null> {
