@@ -16,6 +16,13 @@ export const POOL_MAX = 4;
 export const STREAM_POOL_MAX = 4;
 /** How long a feature read waits for a stream connection before it is answered 503. */
 export const STREAM_WAIT_MS = 2_000;
+/**
+ * Session settings of the feature-stream connections. No parallel workers: a page of at most
+ * 1,001 rows (cursors never run in parallel) costs a millisecond or two where starting workers on a
+ * busy server costs tens (measured: a filtered 100-feature page of a 1M-point table, 63 ms with a
+ * Gather Merge against 1.7 ms without).
+ */
+const STREAM_SETTINGS = ' -c max_parallel_workers_per_gather=0';
 /** Idle connections are closed after this, so a store nobody uses holds no connection. */
 export const POOL_IDLE_MS = 30_000;
 
@@ -227,7 +234,8 @@ export class StoreAccess {
       void this.closePool(again);
     }
     const name = store.qualifiedName;
-    const pool = new Pool({ ...this.clientConfig(store, host), max, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
+    const config = this.clientConfig(store, host, pools === this.streamPools ? STREAM_SETTINGS : '');
+    const pool = new Pool({ ...config, max, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
     // An idle connection that dies (server restart, network) must not crash the api.
     pool.on('error', (err) => this.logger.warn(`Data store '${name}': a pooled connection failed: ${this.redact(reasonOf(err, this.timeoutMs), store)}`));
     const entry: StorePool = { key, pool };
@@ -277,7 +285,7 @@ export class StoreAccess {
    * Driver configuration for a store. Every field is set explicitly so that nothing falls back to
    * the api's own PG* environment variables or ~/.pgpass (the password is a function for that).
    */
-  private clientConfig(target: StoreTarget, connectTo: string): ClientConfig {
+  private clientConfig(target: StoreTarget, connectTo: string, settings = ''): ClientConfig {
     const { params, qualifiedName: name } = target;
     const host = (params.host ?? '').trim() || 'localhost';
     const portText = (params.port ?? '').trim() || '5432';
@@ -300,7 +308,7 @@ export class StoreAccess {
       password: async () => this.password(target),
       ssl: ssl && typeof ssl === 'object' && connectTo !== host ? { ...ssl, servername: host } : ssl,
       application_name: 'geocatalog',
-      options: `-c statement_timeout=${this.timeoutMs}`,
+      options: `-c statement_timeout=${this.timeoutMs}${settings}`,
       connectionTimeoutMillis: this.timeoutMs,
       // Client-side backstop for a connection that goes silent mid-query.
       query_timeout: this.timeoutMs + 1_000,
