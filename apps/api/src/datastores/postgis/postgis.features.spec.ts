@@ -34,7 +34,7 @@ INSERT INTO nokey VALUES ('x', 'SRID=4326;POINT(1 1)'), ('y', 'SRID=4326;POINT(2
 CREATE TABLE attrs (id int PRIMARY KEY, t text, n numeric(6,2), b boolean, d date, ts timestamp, arr int[], j jsonb, geom geometry(Point, 4326));
 INSERT INTO attrs VALUES (1, 'é "q"', 12.5, true, '2024-02-29', '2024-02-29 12:34:56', '{1,2}', '{"k": [1]}', 'SRID=4326;POINT(2.25 48.75)');
 -- What a feature read's session is set to.
-CREATE VIEW session_settings AS SELECT 1 AS id, current_setting('max_parallel_workers_per_gather') AS workers;
+CREATE VIEW session_settings AS SELECT 1 AS id, current_setting('max_parallel_workers_per_gather') AS workers, current_setting('jit') AS jit;
 -- Rows 101 to 105 of this view take 0.5 s each: a second batch is slow.
 CREATE VIEW slow AS SELECT id, name, geom FROM pts WHERE id <= 105 AND pg_sleep(CASE WHEN id > 100 THEN 0.5 ELSE 0 END) IS NOT NULL;
 `;
@@ -188,9 +188,9 @@ describe('openFeatures', () => {
     expect(await read({ boxes: [] }, 2, 0, 10)).toEqual({ features: [] });
   });
 
-  it('reads small pages without parallel workers (starting them costs more than such a page)', async () => {
+  it('reads small pages without parallel workers or JIT (starting or compiling costs more than such a page)', async () => {
     const [text] = await connector.readFeaturePage(store, await source('session_settings'), {}, { limit: 10, offset: 0 });
-    expect(JSON.parse(text).properties).toEqual({ id: 1, workers: '0' });
+    expect(JSON.parse(text).properties).toEqual({ id: 1, workers: '0', jit: 'off' });
   });
 
   it('transforms a projected layer to CRS84 and its search box into the native CRS', async () => {
