@@ -113,7 +113,8 @@ export function selectFeaturesSql(pg: string | null, source: FeatureSource, filt
  * The page of {@link selectFeaturesSql} (column `f`, `n` null), then, when the page does not tell
  * how many features the selection holds — it is full (a row beyond the page came), or empty past
  * the end — one more row (`f` null) whose `n` counts them, reading at most `cap` + 1 rows with the
- * same WHERE: `n` ≤ cap is exact, cap + 1 means "more". One statement, one round trip.
+ * same WHERE: `n` ≤ cap is exact, cap + 1 means "more". One statement, one round trip. An
+ * unfiltered page of a table whose statistics say it holds over 2 × cap rows counts nothing.
  */
 export function selectPageWithCountSql(pg: string | null, source: FeatureSource, filter: FeatureFilter, page: FeaturePage, cap: number): FeatureSql {
   const inner = selectFeaturesSql(pg, source, filter, page);
@@ -121,10 +122,16 @@ export function selectPageWithCountSql(pg: string | null, source: FeatureSource,
   const where = whereClause(pg, source, filter, params);
   params.push(cap + 1, page.limit, page.offset);
   const [capAt, limitAt, offsetAt] = [params.length - 2, params.length - 1, params.length];
-  const text =
+  let text =
     `WITH page AS (${inner.text}) SELECT f, NULL::int AS n FROM page UNION ALL ` +
     `SELECT NULL, (SELECT count(*)::int FROM (SELECT 1 FROM ${from(source)}${where} LIMIT $${capAt}) AS q) ` +
     `WHERE (SELECT count(*) FROM page) IN ($${limitAt}, CASE WHEN $${offsetAt}::bigint > 0 THEN 0 END)`;
+  if (!where) {
+    // The whole table: not counted when its statistics say it holds well over the cap (a browse
+    // of a big table, the commonest page, then costs what it did without a count).
+    params.push(`${escapeIdentifier(source.table.schema)}.${escapeIdentifier(source.table.table)}`, 2 * cap);
+    text += ` AND (SELECT c.reltuples FROM pg_catalog.pg_class c WHERE c.oid = to_regclass($${params.length - 1})) <= $${params.length}`;
+  }
   return { text, params };
 }
 

@@ -33,6 +33,11 @@ CREATE TABLE nokey (name text, geom geometry(Point, 4326));
 INSERT INTO nokey VALUES ('x', 'SRID=4326;POINT(1 1)'), ('y', 'SRID=4326;POINT(2 2)'), ('z', NULL);
 CREATE TABLE attrs (id int PRIMARY KEY, t text, n numeric(6,2), b boolean, d date, ts timestamp, arr int[], j jsonb, geom geometry(Point, 4326));
 INSERT INTO attrs VALUES (1, 'é "q"', 12.5, true, '2024-02-29', '2024-02-29 12:34:56', '{1,2}', '{"k": [1]}', 'SRID=4326;POINT(2.25 48.75)');
+-- Statistics that say 1,000 rows where 10 are left.
+CREATE TABLE stale (id int PRIMARY KEY, geom geometry(Point, 4326)) WITH (autovacuum_enabled = false);
+INSERT INTO stale SELECT g, ST_SetSRID(ST_MakePoint(g % 100, 0), 4326) FROM generate_series(1, 1000) g;
+ANALYZE stale;
+DELETE FROM stale WHERE id > 10;
 -- What a feature read's session is set to.
 CREATE VIEW session_settings AS SELECT 1 AS id, current_setting('max_parallel_workers_per_gather') AS workers, current_setting('jit') AS jit;
 -- Rows 101 to 105 of this view take 0.5 s each: a second batch is slow.
@@ -186,6 +191,12 @@ describe('openFeatures', () => {
     expect(expected.n).toBeGreaterThan(2);
     expect((await read({ boxes }, 2, 0, 10)).matched).toBe(expected.n);
     expect(await read({ boxes: [] }, 2, 0, 10)).toEqual({ features: [] });
+    // A whole table its statistics say holds over twice the cap is not counted (they say 1,000, it holds 10).
+    const stale = await source('stale');
+    const staleRead = (filter: FeatureFilter, cap: number) => connector.readPageWithCount(store, stale, filter, { limit: 4, offset: 0 }, cap);
+    expect((await staleRead({}, 100)).matched).toBeUndefined();
+    expect((await staleRead({}, 500)).matched).toBe(10);
+    expect((await staleRead({ boxes: [{ minx: -1, miny: -1, maxx: 100, maxy: 1 }] }, 100)).matched).toBe(10);
   });
 
   it('reads small pages without parallel workers or JIT (starting or compiling costs more than such a page)', async () => {
