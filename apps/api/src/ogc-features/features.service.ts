@@ -74,7 +74,12 @@ export class FeaturesService {
       );
       const filter: FeatureFilter = { boxes: query.boxes && searchBoxes(query.boxes, layer.info.latLonBbox, transformed), properties, sortBy, where };
       if (page.limit <= ONE_QUERY_MAX_ROWS) {
-        // numberMatched, when the page does not tell it, is counted in the same statement where the count is cheap.
+        // numberMatched, when the page does not tell it, is counted in the same statement where the count is cheap;
+        // not on a whole table known to be big (the commonest page: a plain statement, planned faster).
+        const whole = !where && !filter.boxes && !source.restriction;
+        if (whole && (table.estimatedRows ?? 0) > 2 * NUMBER_MATCHED_MAX) {
+          return featureCollectionText(await this.connector.readFeaturePage(layer.store, source, filter, page), frame);
+        }
         const { features, matched } = await this.connector.readPageWithCount(layer.store, source, filter, page, NUMBER_MATCHED_MAX);
         return featureCollectionText(features, { ...frame, matched });
       }

@@ -18,6 +18,7 @@ interface ColumnRow extends Row {
   elemname: string | null;
   typmod: number;
   pk: boolean;
+  reltuples: number;
 }
 
 /**
@@ -28,7 +29,7 @@ export async function describeTable(access: StoreAccess, store: StoreConnection,
   const schema = schemaOf(store);
   return access.run(store, async (db) => {
     const rows = await db.query<ColumnRow>(
-      `SELECT a.attname, t.typname, t.typtype, et.typname AS elemname,
+      `SELECT a.attname, t.typname, t.typtype, et.typname AS elemname, c.reltuples::float8 AS reltuples,
               CASE WHEN a.atttypmod >= 0 THEN a.atttypmod ELSE t.typtypmod END AS typmod,
               EXISTS (SELECT 1 FROM pg_catalog.pg_index i
                        WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)) AS pk
@@ -102,6 +103,8 @@ export async function describeTable(access: StoreAccess, store: StoreConnection,
     const info: TableInfo = { schema, table, attributes, geometry };
     if (unmapped.length) info.unmappedColumns = unmapped;
     info.extensions = { postgis: pg, unaccent: await db.unaccent() };
+    // -1: never analyzed (PostgreSQL 14+); 0 also for views.
+    if (rows[0].reltuples > 0) info.estimatedRows = rows[0].reltuples;
     return info;
   });
 }

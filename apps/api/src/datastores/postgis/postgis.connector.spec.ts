@@ -146,7 +146,8 @@ afterAll(async () => {
 describe('describeTable', () => {
   it('describes a MultiPolygon table in EPSG:4326', async () => {
     const info = await connector.describeTable(nyc, 'states');
-    expect(info).toEqual({
+    // The statistics' row estimate depends on when autovacuum last ran.
+    expect({ ...info, estimatedRows: undefined }).toEqual({
       schema: 'public',
       table: 'states',
       attributes: [

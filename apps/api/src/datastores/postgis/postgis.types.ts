@@ -75,6 +75,8 @@ export interface TableInfo {
    * Filters name their functions in these schemas, whatever the session's search_path.
    */
   extensions?: { postgis: string | null; unaccent: string | null };
+  /** Rows the table held when its statistics were last gathered (`pg_class.reltuples`); absent when unknown. */
+  estimatedRows?: number;
 }
 
 /** An axis-aligned box. Not clamped: longitudes may pass ±180 for data crossing the antimeridian. */
