@@ -94,6 +94,18 @@ export function describeWithExternalCatalog(name: string, fn: () => void): void 
   describe.skip(name, fn);
 }
 
+/**
+ * `describe` for what the catalog changes nothing for, in a spec file the embedded pass runs again
+ * (jest.embedded.config.js): admission caps and sign-in limits kept in memory, keep-alive timers,
+ * a slow client's buffers. It runs in the first pass, on whichever catalog that has, and is left
+ * out of the embedded pass, which would only repeat it. What it starts (its own `useApiServer`)
+ * belongs inside it, so that the embedded pass does not start it either.
+ */
+export function describeCatalogNeutral(name: string, fn: () => void): void {
+  if (embeddedPass()) return;
+  describe(name, fn);
+}
+
 export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
   if (!existsSync(API_MAIN)) {
     throw new Error(`The api is not built: ${API_MAIN} is missing. Run \`npm run build\` at ${REPO_ROOT} first.`);
