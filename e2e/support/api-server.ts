@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { seedEmptyCatalog } from './pglite-template';
 
 export interface ApiServer {
   /** `http://127.0.0.1:PORT/geoserver` */
@@ -128,6 +129,9 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
+
+  // The embedded pass opens a copy of an empty cluster rather than making one (support/pglite-template.ts).
+  if (!databaseUrl && ownsDataDir && embeddedPass()) await seedEmptyCatalog(REPO_ROOT, dataDir);
 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
