@@ -5,8 +5,11 @@
 //
 // Nx runs in steps, so that the machine's two cores are busy and the e2e suite has them alone:
 // type-checks and lints two at a time; then builds and unit tests two at a time; then the e2e
-// suite, which runs two spec files at a time itself (e2e/package.json). A failed step does not
-// stop the next: every failure is reported, as in one Nx run.
+// suite, which runs two spec files at a time itself (e2e/package.json). A failed type-check or lint
+// does not stop the next step: the built code is the same either way, and one run then reports the
+// tests' failures beside the guardrails'. A failed build or unit test stops before the e2e suite:
+// its 15 minutes would run over code known broken (or not built at all). The closing line still
+// counts every test that ran, and says which step was not run.
 import { spawn, spawnSync } from 'node:child_process';
 
 const format = spawnSync('npx', ['prettier', '--check', '.', '--log-level', 'warn'], { stdio: 'inherit' });
@@ -17,17 +20,19 @@ if (format.status !== 0) {
 
 const E2E = '@geocatalog/e2e';
 const extra = process.argv.slice(2);
+const GUARDRAILS = 'type-checks and lints';
+const UNITS = 'builds and unit tests';
 const steps = (
   extra.length
     ? // Arguments for Nx (`npm test -- --projects=…`): one run with them, one task at a time.
-      [['-t', 'typecheck', 'lint', 'test', '--parallel=1', ...extra]]
+      [{ name: 'tests', args: ['-t', 'typecheck', 'lint', 'test', '--parallel=1', ...extra] }]
     : [
-        ['-t', 'typecheck', 'lint', '--parallel=2'],
-        ['-t', 'build', 'test', `--exclude=${E2E}`, '--parallel=2'],
+        { name: GUARDRAILS, args: ['-t', 'typecheck', 'lint', '--parallel=2'] },
+        { name: UNITS, args: ['-t', 'build', 'test', `--exclude=${E2E}`, '--parallel=2'] },
         // The builds the e2e suite runs were made by the step before.
-        ['-t', 'test', `--projects=${E2E}`, '--excludeTaskDependencies', '--parallel=1'],
+        { name: 'e2e suite', args: ['-t', 'test', `--projects=${E2E}`, '--excludeTaskDependencies', '--parallel=1'], after: UNITS },
       ]
-).map((step) => ['nx', 'run-many', ...step, '--outputStyle=static', '--skip-nx-cache']);
+).map(({ args, ...step }) => ({ ...step, args: ['nx', 'run-many', ...args, '--outputStyle=static', '--skip-nx-cache'] }));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const ANSI = /\x1b\[[0-9;]*m/g;
@@ -69,7 +74,18 @@ function run(args) {
 }
 
 let code = 0;
-for (const args of steps) code = Math.max(code, await run(args));
+const failedSteps = new Set();
+const notRun = [];
+for (const step of steps) {
+  if (step.after && failedSteps.has(step.after)) {
+    notRun.push(step.name);
+    continue;
+  }
+  const stepCode = await run(step.args);
+  if (stepCode !== 0) failedSteps.add(step.name);
+  code = Math.max(code, stepCode);
+}
 const failed = code === 0 ? totals.failed : Math.max(totals.failed, 1);
+if (notRun.length) console.log(`\nNot run: ${notRun.join(', ')} (the ${UNITS} failed)`);
 console.log(`\n${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
 process.exit(code);

@@ -13,6 +13,7 @@ import { schemaProblems, Schema } from '../support/json-schema';
 import {
   ALL_FIXTURES,
   buildCatalog,
+  catalogFixture,
   concretePath,
   createRoadsTable,
   DocumentedOperation,
@@ -25,6 +26,7 @@ import {
   OpenApi,
   Operation,
   operationsOf,
+  readsFirst,
   resetCatalog as resetCatalogOf,
   SLD,
 } from '../support/openapi-catalog';
@@ -128,13 +130,16 @@ describe('every documented operation, exercised', () => {
   it('answers its documented example (every request media type) with its documented success, matching the documented schema', async () => {
     const failures: string[] = [];
     let exercised = 0;
-    for (const o of operations()) {
+    // Reads first, by the catalog they need: they leave it as they found it, so one build serves many.
+    const catalog = catalogFixture(ctx);
+    for (const [, o] of readsFirst(operations())) {
       const status = successStatus(o.op);
       const mediaTypes = o.op.requestBody ? Object.keys(o.op.requestBody.content) : [undefined];
       for (const mediaType of mediaTypes) {
         const what = `${label(o)}${mediaType ? ` [${mediaType}]` : ''}`;
-        await resetCatalog();
-        await build(needs(o));
+        await catalog.build(needs(o));
+        // Told now, before the request: the checks below `continue` early.
+        catalog.sent(o);
         const path = concretePath(o) + exampleQuery(o.op);
         if (isEventStream(o.op)) {
           // An event stream stays open: its answer is checked, then it is closed.

@@ -9,14 +9,18 @@
  *
  * The last enabled ADMIN cannot be demoted, disabled or deleted (409), not even by two admins
  * demoting each other at the same moment.
+ *
+ * The limits are kept in memory, by the api process: the embedded pass (jest.embedded.config.js)
+ * runs only the last administrator, a question of the catalog.
  */
 import { randomBytes } from 'node:crypto';
-import { ApiServer } from '../support/api-server';
+import { ApiServer, describeCatalogNeutral } from '../support/api-server';
 import { createUser, grantRole, useApiServer, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { Credentials, HttpResponse, request, restClient } from '../support/http';
 
-const ctx = useApiServer({ env: { TRUST_PROXY: 'on' } });
+/** Without TRUST_PROXY: the last administrator's server too (its admin never fails a sign-in). */
+const plain = useApiServer();
 
 let nextAddress = 1;
 /** A client address nobody has used yet in this file. */
@@ -25,7 +29,7 @@ function freshAddress(): string {
   return `198.51.${n >> 8}.${n & 255}`;
 }
 
-function from(address: string, auth: Credentials, server: ApiServer = ctx.server): Promise<HttpResponse> {
+function from(address: string, auth: Credentials, server: ApiServer): Promise<HttpResponse> {
   return request(`${server.restUrl}/workspaces.json`, { auth, headers: { 'x-forwarded-for': `203.0.113.99, ${address}` } });
 }
 
@@ -42,22 +46,24 @@ function expect429(res: HttpResponse) {
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 }
 
-describe('sign-in limits', () => {
+describeCatalogNeutral('sign-in limits', () => {
+  const ctx = useApiServer({ env: { TRUST_PROXY: 'on' } });
+
   it("the issue's lock-out: after failures, the right password from another address is not delayed; the failing address gets 429", async () => {
     const victim = await userWithRole(ctx.api, 'ADMIN', 'victim');
     const home = freshAddress();
     const attacker = freshAddress();
     // A baseline: the right password, first use (hash checked), from the victim's address.
-    const baseline = await from(freshAddress(), victim);
+    const baseline = await from(freshAddress(), victim, ctx.server);
     expect(baseline).toHaveStatus(200);
 
-    for (let i = 0; i < 10; i++) expect(await from(attacker, wrong(victim.user))).toHaveStatus(401);
-    const refused = await from(attacker, wrong(victim.user));
+    for (let i = 0; i < 10; i++) expect(await from(attacker, wrong(victim.user), ctx.server)).toHaveStatus(401);
+    const refused = await from(attacker, wrong(victim.user), ctx.server);
     expect429(refused);
     // Even the right password is refused from the address that failed: it may not go on guessing.
-    expect429(await from(attacker, victim));
+    expect429(await from(attacker, victim, ctx.server));
 
-    const atHome = await from(home, victim);
+    const atHome = await from(home, victim, ctx.server);
     expect(atHome).toHaveStatus(200);
     // The old throttle made this wait 4 s; now it costs what a first sign-in costs.
     expect(atHome.ms).toBeLessThan(Math.max(1_000, baseline.ms * 5));
@@ -66,7 +72,7 @@ describe('sign-in limits', () => {
   it('counts parallel guesses when they start: of 20 at once, at most 10 are checked', async () => {
     const target = await userWithRole(ctx.api, 'READER', 'parallel');
     const address = freshAddress();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => from(address, wrong(target.user))));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => from(address, wrong(target.user), ctx.server)));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
@@ -77,32 +83,32 @@ describe('sign-in limits', () => {
   it('an unknown user name is limited the same way, and answered the same as a known one', async () => {
     const address = freshAddress();
     const unknown = uniqueName('ghost');
-    for (let i = 0; i < 10; i++) expect(await from(address, wrong(unknown))).toHaveStatus(401);
-    expect429(await from(address, wrong(unknown)));
+    for (let i = 0; i < 10; i++) expect(await from(address, wrong(unknown), ctx.server)).toHaveStatus(401);
+    expect429(await from(address, wrong(unknown), ctx.server));
   });
 
   it('the user name counts whatever its case: ADMIN and admin share their failures', async () => {
     const address = freshAddress();
     const name = uniqueName('cased');
     await createUser(ctx.api, name, `pw-${randomBytes(6).toString('hex')}`);
-    for (let i = 0; i < 5; i++) expect(await from(address, wrong(name.toUpperCase()))).toHaveStatus(401);
-    for (let i = 0; i < 5; i++) expect(await from(address, wrong(name))).toHaveStatus(401);
-    expect429(await from(address, wrong(name.toUpperCase())));
+    for (let i = 0; i < 5; i++) expect(await from(address, wrong(name.toUpperCase()), ctx.server)).toHaveStatus(401);
+    for (let i = 0; i < 5; i++) expect(await from(address, wrong(name), ctx.server)).toHaveStatus(401);
+    expect429(await from(address, wrong(name.toUpperCase()), ctx.server));
   });
 
   it('limits one address across user names (100 failures), not other addresses', async () => {
     const address = freshAddress();
     const answers: number[] = [];
-    for (let i = 0; i < 100; i++) answers.push((await from(address, wrong(`spray-${i}`))).status);
+    for (let i = 0; i < 100; i++) answers.push((await from(address, wrong(`spray-${i}`), ctx.server)).status);
     expect(answers.filter((s) => s !== 401)).toEqual([]);
-    expect429(await from(address, wrong('spray-next')));
-    expect(await from(freshAddress(), wrong('spray-next'))).toHaveStatus(401);
+    expect429(await from(address, wrong('spray-next'), ctx.server));
+    expect(await from(freshAddress(), wrong('spray-next'), ctx.server)).toHaveStatus(401);
   });
 
   it("the console's sign-in shares the limits", async () => {
     const user = await userWithRole(ctx.api, 'READER', 'console');
     const address = freshAddress();
-    for (let i = 0; i < 10; i++) expect(await from(address, wrong(user.user))).toHaveStatus(401);
+    for (let i = 0; i < 10; i++) expect(await from(address, wrong(user.user), ctx.server)).toHaveStatus(401);
     const signIn = (addr: string) =>
       request(`${ctx.server.baseUrl}/auth/session`, {
         method: 'POST',
@@ -116,9 +122,7 @@ describe('sign-in limits', () => {
   });
 });
 
-describe('sign-in limits without TRUST_PROXY', () => {
-  const plain = useApiServer();
-
+describeCatalogNeutral('sign-in limits without TRUST_PROXY', () => {
   it('X-Forwarded-For from the client is ignored: a new one each time does not escape the limit', async () => {
     const target = await userWithRole(plain.api, 'READER', 'spoof');
     for (let i = 0; i < 10; i++) expect(await from(freshAddress(), wrong(target.user), plain.server)).toHaveStatus(401);
@@ -127,7 +131,7 @@ describe('sign-in limits without TRUST_PROXY', () => {
 });
 
 describe('the last enabled administrator', () => {
-  const own = useApiServer();
+  const own = plain;
   const api = () => own.api;
   const rolesOf = async (user: string) => (await api().get(`/security/roles/user/${user}.json`)).text;
 

@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { seedEmptyCatalog } from './pglite-template';
 
 export interface ApiServer {
   /** `http://127.0.0.1:PORT/geoserver` */
@@ -94,6 +95,18 @@ export function describeWithExternalCatalog(name: string, fn: () => void): void 
   describe.skip(name, fn);
 }
 
+/**
+ * `describe` for what the catalog changes nothing for, in a spec file the embedded pass runs again
+ * (jest.embedded.config.js): admission caps and sign-in limits kept in memory, keep-alive timers,
+ * a slow client's buffers. It runs in the first pass, on whichever catalog that has, and is left
+ * out of the embedded pass, which would only repeat it. What it starts (its own `useApiServer`)
+ * belongs inside it, so that the embedded pass does not start it either.
+ */
+export function describeCatalogNeutral(name: string, fn: () => void): void {
+  if (embeddedPass()) return;
+  describe(name, fn);
+}
+
 export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
   if (!existsSync(API_MAIN)) {
     throw new Error(`The api is not built: ${API_MAIN} is missing. Run \`npm run build\` at ${REPO_ROOT} first.`);
@@ -116,6 +129,9 @@ export async function startApi(opts: StartApiOptions = {}): Promise<ApiServer> {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
+
+  // The embedded pass opens a copy of an empty cluster rather than making one (support/pglite-template.ts).
+  if (!databaseUrl && ownsDataDir && embeddedPass()) await seedEmptyCatalog(REPO_ROOT, dataDir);
 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;

@@ -131,6 +131,40 @@ export async function createRoadsTable(ctx: SpatialContext): Promise<void> {
   );
 }
 
+/** True when `o` may change the catalog (what is not GET or HEAD). */
+export const writes = (o: DocumentedOperation): boolean => o.method !== 'GET' && o.method !== 'HEAD';
+
+/**
+ * `ops` (with their indexes, which seed what is sent) in the order that rebuilds the catalog least:
+ * the reads first, grouped by the catalog they need, then the writes.
+ */
+export function readsFirst(ops: DocumentedOperation[]): Array<[number, DocumentedOperation]> {
+  const key = (o: DocumentedOperation) => (writes(o) ? '~' : [...needs(o)].sort().join(','));
+  return [...ops.entries()].sort(([, a], [, b]) => Number(writes(a)) - Number(writes(b)) || (writes(a) ? 0 : key(a).localeCompare(key(b))));
+}
+
+/**
+ * The catalog `need` names, made on a reset catalog ({@link resetCatalog}, {@link buildCatalog}) —
+ * unless it holds exactly that already and only reads were sent since (`sent` is told every
+ * operation): a rebuild would make the same records again.
+ */
+export function catalogFixture(ctx: SpatialContext): { build(need: Set<Fixture>): Promise<void>; sent(o: DocumentedOperation): void } {
+  let holds: string | undefined;
+  return {
+    async build(need) {
+      const key = [...need].sort().join(',');
+      if (holds === key) return;
+      holds = undefined;
+      await resetCatalog(ctx);
+      await buildCatalog(ctx, need);
+      holds = key;
+    },
+    sent(o) {
+      if (writes(o)) holds = undefined;
+    },
+  };
+}
+
 /** Removes what earlier examples made: workspaces, global styles but the default ones, users but the admin. */
 export async function resetCatalog(ctx: SpatialContext): Promise<void> {
   const api = ctx.api;

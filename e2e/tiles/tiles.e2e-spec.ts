@@ -30,24 +30,39 @@ let sample: Client;
 let db: SpatialDb;
 let samplePort: number;
 
-beforeAll(async () => {
-  samplePort = await freePort();
-  server = await startApi({ env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(samplePort) }, readyTimeoutMs: 120_000 });
-  api = restClient(server);
-  sample = await waitForSampleDb(samplePort);
-  db = process.env.TEST_DATABASE_URL ? await externalSpatialDb(process.env.TEST_DATABASE_URL) : await sampleSpatialDb(samplePort);
-  // A grid of SIDE² points in a scattered row order (cell = id × a prime mod N), so a capped tile
-  // is a spread-out sample rather than one corner.
-  await db.query(`CREATE TABLE points (id int PRIMARY KEY, name text NOT NULL, rank int NOT NULL, value float8 NOT NULL, geom geometry(Point, 4326) NOT NULL)`);
-  await db.query(
+/**
+ * A grid of SIDE² points in a scattered row order (cell = id × a prime mod N), so a capped tile is
+ * a spread-out sample rather than one corner.
+ */
+async function fillPoints(spatial: SpatialDb): Promise<SpatialDb> {
+  await spatial.query(
+    `CREATE TABLE points (id int PRIMARY KEY, name text NOT NULL, rank int NOT NULL, value float8 NOT NULL, geom geometry(Point, 4326) NOT NULL)`,
+  );
+  await spatial.query(
     `INSERT INTO points
      SELECT g, 'p' || g, g % 7, g / 4.0,
             ST_SetSRID(ST_MakePoint(-10 + (c % $1::int) * $2::float8 + $2::float8 / 2, -10 + (c / $1::int) * $2::float8 + $2::float8 / 2), 4326)
        FROM (SELECT g, (g::int8 * 999983) % ($1::int * $1::int) AS c FROM generate_series(1, $1::int * $1::int) AS g) AS s`,
     [SIDE, STEP],
   );
-  await db.query('CREATE INDEX ON points USING gist (geom)');
-  await db.query('ANALYZE points');
+  await spatial.query('CREATE INDEX ON points USING gist (geom)');
+  await spatial.query('ANALYZE points');
+  return spatial;
+}
+
+beforeAll(async () => {
+  samplePort = await freePort();
+  // On TEST_DATABASE_URL's server the grid is filled while the api (and its sample database) starts.
+  const external = process.env.TEST_DATABASE_URL ? externalSpatialDb(process.env.TEST_DATABASE_URL).then((made) => fillPoints((db = made))) : undefined;
+  const started = startApi({ env: { SAMPLE_DB: 'on', SAMPLE_DB_PORT: String(samplePort) }, readyTimeoutMs: 120_000 });
+  // Both settled before either failure is thrown, so that afterAll finds what was made.
+  const [spatial, apiServer] = await Promise.allSettled([external, started]);
+  if (apiServer.status === 'fulfilled') server = apiServer.value;
+  if (spatial.status === 'rejected') throw spatial.reason;
+  if (apiServer.status === 'rejected') throw apiServer.reason;
+  api = restClient(server);
+  sample = await waitForSampleDb(samplePort);
+  db ??= await fillPoints(await sampleSpatialDb(samplePort));
 
   await createWorkspace(api, WS);
   await createSpatialStore(api, db, WS, 'gis');
