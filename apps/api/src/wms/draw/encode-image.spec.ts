@@ -51,6 +51,38 @@ describe('encodeImage', () => {
     expect(Math.abs(b - 128)).toBeLessThanOrEqual(1);
   });
 
+  it('writes PNG8 of 256 colours or fewer with its exact palette: every pixel as drawn', async () => {
+    // Antialiased black outlines on grey and white: only greys, so 256 colours at most.
+    const canvas = createMapCanvas(64, 64);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#AAAAAA';
+    g.strokeStyle = '#000000';
+    g.beginPath();
+    g.arc(30, 30, 20.3, 0, Math.PI * 2);
+    g.moveTo(5, 60);
+    g.lineTo(60, 3.7);
+    g.fill();
+    g.stroke();
+    const png8 = await encodeImage(canvas, 'image/png8', { transparent: false });
+    expect(png8[25]).toBe(3); // IHDR colour type: indexed
+    // Opaque, so Skia's decoding is exact: the decoded pixels are the canvas's (laid on white).
+    const drawnPixels = canvas.getContext('2d').getImageData(0, 0, 64, 64).data;
+    const image = decode(png8);
+    let differing = 0;
+    const colours = new Set<string>();
+    for (let y = 0; y < 64; y++) {
+      for (let x = 0; x < 64; x++) {
+        const at = (y * 64 + x) * 4;
+        const drawn = [...drawnPixels.subarray(at, at + 4)].join();
+        colours.add(drawn);
+        if (image.at(x, y).join() !== drawn) differing++;
+      }
+    }
+    // The antialiased blends are there, each kept exact.
+    expect(colours.size).toBeGreaterThan(20);
+    expect(differing).toBe(0);
+  });
+
   it('writes PNG8 as an indexed PNG with at most 256 colours, flat colours exact', async () => {
     const png8 = await encodeImage(drawn(), 'image/png8', { transparent: true });
     expect(png8[25]).toBe(3); // IHDR colour type: indexed
