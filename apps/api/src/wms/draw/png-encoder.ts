@@ -1,4 +1,4 @@
-import { constants, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateSync } from 'node:zlib';
 
 /**
  * A PNG encoder tuned for maps: large flat areas, few colours. Skia's encoder searches every
@@ -30,7 +30,7 @@ export interface PngOptions {
 export function encodeRgbaPng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, opaque: boolean, options: PngOptions = {}): Buffer {
   const channels = opaque ? 3 : 4;
   const rowBytes = width * channels;
-  const raw = Buffer.allocUnsafe((rowBytes + 1) * height);
+  const raw = scratch((rowBytes + 1) * height);
   const filter = options.filter ?? 2;
   if (opaque) rgbRows(rgba, width, height, filter, raw);
   else {
@@ -83,7 +83,8 @@ function rgbRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: nu
 
 /** Encodes palette indices (one byte a pixel) with their RGBA palette as an 8-bit indexed PNG. */
 export function encodeIndexedPng(indices: Uint8Array, palette: Uint8Array, width: number, height: number, options: PngOptions = {}): Buffer {
-  const raw = Buffer.alloc((width + 1) * height);
+  // Every byte is written: the filter byte and the indices of each row.
+  const raw = scratch((width + 1) * height);
   const filter = options.filter ?? 2;
   for (let y = 0; y < height; y++) {
     raw[y * (width + 1)] = filter;
@@ -116,6 +117,22 @@ function upFilter(raw: Buffer, rowBytes: number, height: number): void {
   }
 }
 
+/** The largest rows kept between images (a 512 × 512 RGBA map's); bigger ones are allocated each time. */
+const SCRATCH_MAX = 512 * (512 * 4 + 1);
+let rows: Buffer | undefined;
+
+/**
+ * The rows before deflating, in one buffer kept for the next image: deflateSync reads them at
+ * once, so the buffer is free again when the PNG is returned, and a map does not allocate (and
+ * leave to the collector) a buffer of its size.
+ */
+function scratch(size: number): Buffer {
+  if (size > SCRATCH_MAX) return Buffer.allocUnsafeSlow(size);
+  if (!rows || rows.length < size) rows = Buffer.allocUnsafeSlow(SCRATCH_MAX);
+  return rows.subarray(0, size);
+}
+
+/** The PNG, written once into a buffer of its exact size: signature, IHDR, `extra`, IDAT, IEND. */
 function png(width: number, height: number, colourType: number, bitDepth: number, raw: Buffer, options: PngOptions, extra: [string, Buffer][]): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -123,36 +140,19 @@ function png(width: number, height: number, colourType: number, bitDepth: number
   header[8] = bitDepth;
   header[9] = colourType;
   const data = deflateSync(raw, { level: options.level ?? 1, strategy: options.strategy ?? constants.Z_RLE });
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    ...extra.map(([type, body]) => chunk(type, body)),
-    chunk('IDAT', data),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function chunk(type: string, body: Buffer): Buffer {
-  const out = Buffer.alloc(12 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.write(type, 4, 'latin1');
-  body.copy(out, 8);
-  out.writeUInt32BE(crc32(out, 4, 8 + body.length), 8 + body.length);
-  return out;
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
+  const chunks: [string, Uint8Array][] = [['IHDR', header], ...extra, ['IDAT', data], ['IEND', new Uint8Array(0)]];
+  let size = SIGNATURE.length;
+  for (const [, body] of chunks) size += 12 + body.length;
+  const out = Buffer.allocUnsafe(size);
+  out.set(SIGNATURE, 0);
+  let at = SIGNATURE.length;
+  for (const [type, body] of chunks) {
+    out.writeUInt32BE(body.length, at);
+    out.write(type, at + 4, 'latin1');
+    out.set(body, at + 8);
+    // The CRC covers the type and the data.
+    out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + body.length)), at + 8 + body.length);
+    at += 12 + body.length;
   }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array, start: number, end: number): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return out;
 }
