@@ -1,7 +1,8 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { respond } from './rest-response-writer';
+import { respond, type Written } from './rest-response-writer';
 import type { RestRequest } from './rest-request';
+import { RawContent } from './rest-response';
 
 /**
  * Nest's Express adapter, writing what every handler returns through the catalog's response
@@ -13,7 +14,20 @@ export class RestHttpAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
     const written = respond(response.req as RestRequest, response, body as Parameters<typeof respond>[2]);
     // Most answers are written at once: no promise to wait for.
-    if (!(written instanceof Promise)) return super.reply(response, written, statusCode);
-    return written.then((sent) => super.reply(response, sent, statusCode));
+    if (!(written instanceof Promise)) return this.send(response, written, statusCode);
+    return written.then((sent) => this.send(response, sent, statusCode));
+  }
+
+  /**
+   * Raw bytes in hand (a map, a style, a page of features) end the response in one write, with
+   * the headers a StreamableFile would have had: no Readable, pipe and their events per answer.
+   * A stream is for bodies produced as they are sent.
+   */
+  private send(response: Response, written: Written, statusCode?: number): unknown {
+    if (!(written instanceof RawContent)) return super.reply(response, written, statusCode);
+    if (statusCode) response.status(statusCode);
+    if (!response.hasHeader('Content-Type')) response.setHeader('Content-Type', written.contentType);
+    if (!response.hasHeader('Content-Length')) response.setHeader('Content-Length', written.body.length);
+    return response.end(written.body);
   }
 }

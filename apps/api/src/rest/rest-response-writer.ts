@@ -12,12 +12,16 @@ import { toXml } from './xml-writer';
 
 const logger = new Logger('Lists');
 
+/** What {@link respond} leaves to send: a text, a stream, or raw bytes (status and headers set). */
+export type Written = string | StreamableFile | RawContent;
+
 /**
  * Writes what a handler returned: representations in the negotiated format, 201s, raw content,
  * streamed lists. A StreamableFile (a body streamed as it is produced, e.g. OGC API features) is
- * Nest's to send.
+ * Nest's to send; raw content (bytes already in hand: a map, a style) is sent in one piece by
+ * the adapter (`rest-http-adapter.ts`), without a stream.
  */
-export function respond(req: RestRequest, res: Response, result: RestResult | StreamableFile): Promise<string | StreamableFile> | string | StreamableFile {
+export function respond(req: RestRequest, res: Response, result: RestResult | StreamableFile): Promise<Written> | Written {
   if (result instanceof StreamableFile) return result;
   if (result instanceof StreamedList) return streamList(req, res, result);
   return write(req, res, result);
@@ -49,7 +53,7 @@ async function streamList(req: RestRequest, res: Response, list: StreamedList): 
   });
 }
 
-function write(req: RestRequest, res: Response, result: Exclude<RestResult, StreamedList>): string | StreamableFile {
+function write(req: RestRequest, res: Response, result: Exclude<RestResult, StreamedList>): Written {
   if (result instanceof Created) {
     res.status(201);
     res.setHeader('Location', result.location);
@@ -73,8 +77,8 @@ function write(req: RestRequest, res: Response, result: Exclude<RestResult, Stre
   if (result instanceof RawContent) {
     res.status(result.options.status ?? 200);
     for (const [name, value] of Object.entries(result.options.headers ?? {})) res.setHeader(name, value);
-    // A StreamableFile is sent byte for byte (a plain Buffer would be serialised as JSON).
-    return new StreamableFile(result.body, { type: result.contentType, length: result.body.length });
+    // Sent byte for byte by the adapter (a plain Buffer given to Express would be serialised as JSON).
+    return result;
   }
   return writeDocument(req, res, result);
 }

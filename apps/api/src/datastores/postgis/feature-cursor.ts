@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { FeatureSql } from './feature-sql';
+import { PortalRead, type ColumnParser } from './portal-read';
 
 /**
  * A read of features in progress, batch by batch: for a big page a server-side cursor
@@ -28,6 +29,9 @@ export const CURSOR_IDLE_MS = 10_000;
 
 export const CURSOR_NAME = 'geocatalog_features';
 
+/** The transaction a read runs in: one snapshot across its batches, writing nothing. */
+const TRANSACTION = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+
 /** Rows of the next batch, from the bytes per row seen so far. */
 export function nextBatchRows(bytesRead: number, rowsRead: number): number {
   if (rowsRead === 0) return FIRST_BATCH_ROWS;
@@ -50,6 +54,10 @@ export class PooledFeatureCursor<T extends { length: number } = string> implemen
   private bytesRead = 0;
   private rowsRead = 0;
   private idleTimer?: NodeJS.Timeout;
+  /** Read through the unnamed portal (`openPortal`): the SELECT not yet sent, then the columns' parsers. */
+  private portal?: { select?: FeatureSql; parsers: ColumnParser[] };
+  /** A transaction was begun on the connection (ROLLBACK at close). */
+  private begun = false;
   private closedBecause = 'the feature read was closed';
   private readonly onClientError = (err: Error) => {
     this.broken ??= err;
@@ -68,17 +76,39 @@ export class PooledFeatureCursor<T extends { length: number } = string> implemen
   /** Starts the transaction and declares the cursor over `select`. */
   async open(select: FeatureSql): Promise<void> {
     await this.serial(async () => {
-      await this.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      this.begun = true;
+      await this.client.query(TRANSACTION);
       await this.client.query(`DECLARE ${CURSOR_NAME} NO SCROLL CURSOR FOR ${select.text}`, select.params);
     });
+  }
+
+  /**
+   * Reads `select` through the unnamed portal of the extended protocol instead of a declared
+   * cursor: the first `next` begins the transaction, binds the SELECT and reads the first batch
+   * in one round trip (`portal-read.ts`), each later one reads the next batch in one. Nothing is
+   * sent before that first `next`.
+   */
+  openPortal(select: FeatureSql): void {
+    this.portal = { select, parsers: [] };
   }
 
   next(): Promise<T[]> {
     return this.serial(async () => {
       if (this.exhausted) return [];
       const rows = nextBatchRows(this.bytesRead, this.rowsRead);
-      const result = await this.client.query<unknown[]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' });
-      const features = result.rows.map(this.rowOf);
+      let read: unknown[][];
+      if (this.portal) {
+        const { select, parsers } = this.portal;
+        this.begun = true;
+        const portalRead = new PortalRead(rows, select && { begin: TRANSACTION, text: select.text, params: select.params }, parsers);
+        this.portal = { parsers };
+        this.client.query(portalRead);
+        const batch = await portalRead.result;
+        this.portal.parsers = batch.parsers;
+        read = batch.rows;
+        if (!batch.more) this.exhausted = true;
+      } else read = (await this.client.query<unknown[]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' })).rows;
+      const features = read.map(this.rowOf);
       if (features.length < rows) this.exhausted = true;
       this.rowsRead += features.length;
       for (const f of features) this.bytesRead += f.length;
@@ -91,7 +121,7 @@ export class PooledFeatureCursor<T extends { length: number } = string> implemen
       clearTimeout(this.idleTimer);
       // Waits for an operation in flight (a FETCH when the client went away).
       await this.queue.catch(() => undefined);
-      if (!this.broken) {
+      if (!this.broken && this.begun) {
         try {
           await this.client.query('ROLLBACK');
         } catch (err) {

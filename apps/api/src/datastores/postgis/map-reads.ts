@@ -51,7 +51,7 @@ export async function openMapFeatures(access: StoreAccess, store: StoreConnectio
       await cursor.close();
       throw noPostgis(store);
     }
-    await cursor.open(mapFeaturesSql(pg, source, query));
+    cursor.openPortal(mapFeaturesSql(pg, source, query));
     return cursor;
   })();
   opening.then(

@@ -51,6 +51,67 @@ describe('encodeImage', () => {
     expect(Math.abs(b - 128)).toBeLessThanOrEqual(1);
   });
 
+  it('writes an opaque PNG as RGB that decodes to every pixel drawn', async () => {
+    // A gradient (4,096 colours) under an antialiased circle: rows that repeat, rows that differ.
+    const canvas = createMapCanvas(64, 64);
+    const context = canvas.getContext('2d');
+    for (let x = 0; x < 64; x++) {
+      for (let y = 0; y < 64; y++) {
+        context.fillStyle = `rgb(${x * 4}, ${y * 4}, ${255 - x * 2})`;
+        context.fillRect(x, y, 1, 1);
+      }
+    }
+    context.fillStyle = 'rgba(255, 255, 0, 0.6)';
+    context.fillRect(0, 40, 64, 24);
+    context.beginPath();
+    context.arc(30, 20, 12.5, 0, Math.PI * 2);
+    context.fill();
+    const png = await encodeImage(canvas, 'image/png', { transparent: false });
+    expect(png[25]).toBe(2); // IHDR colour type: RGB
+    const drawnPixels = canvas.getContext('2d').getImageData(0, 0, 64, 64).data;
+    const image = decode(png);
+    let differing = 0;
+    for (let y = 0; y < 64; y++) {
+      for (let x = 0; x < 64; x++) {
+        const at = (y * 64 + x) * 4;
+        if (image.at(x, y).join() !== [...drawnPixels.subarray(at, at + 4)].join()) differing++;
+      }
+    }
+    expect(differing).toBe(0);
+  });
+
+  it('writes PNG8 of 256 colours or fewer with its exact palette: every pixel as drawn', async () => {
+    // Antialiased black outlines on grey and white: only greys, so 256 colours at most.
+    const canvas = createMapCanvas(64, 64);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#AAAAAA';
+    g.strokeStyle = '#000000';
+    g.beginPath();
+    g.arc(30, 30, 20.3, 0, Math.PI * 2);
+    g.moveTo(5, 60);
+    g.lineTo(60, 3.7);
+    g.fill();
+    g.stroke();
+    const png8 = await encodeImage(canvas, 'image/png8', { transparent: false });
+    expect(png8[25]).toBe(3); // IHDR colour type: indexed
+    // Opaque, so Skia's decoding is exact: the decoded pixels are the canvas's (laid on white).
+    const drawnPixels = canvas.getContext('2d').getImageData(0, 0, 64, 64).data;
+    const image = decode(png8);
+    let differing = 0;
+    const colours = new Set<string>();
+    for (let y = 0; y < 64; y++) {
+      for (let x = 0; x < 64; x++) {
+        const at = (y * 64 + x) * 4;
+        const drawn = [...drawnPixels.subarray(at, at + 4)].join();
+        colours.add(drawn);
+        if (image.at(x, y).join() !== drawn) differing++;
+      }
+    }
+    // The antialiased blends are there, each kept exact.
+    expect(colours.size).toBeGreaterThan(20);
+    expect(differing).toBe(0);
+  });
+
   it('writes PNG8 as an indexed PNG with at most 256 colours, flat colours exact', async () => {
     const png8 = await encodeImage(drawn(), 'image/png8', { transparent: true });
     expect(png8[25]).toBe(3); // IHDR colour type: indexed

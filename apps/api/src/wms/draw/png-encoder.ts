@@ -1,4 +1,4 @@
-import { constants, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateSync } from 'node:zlib';
 
 /**
  * A PNG encoder tuned for maps: large flat areas, few colours. Skia's encoder searches every
@@ -24,47 +24,67 @@ export interface PngOptions {
 
 /**
  * Encodes straight (not premultiplied) RGBA pixels as a truecolour PNG: RGBA, or RGB when `opaque`.
- * Opaque, the `Up` filter is taken in the same pass as the RGB copy (each byte minus the pixel
- * above, read from the source): the rows are written once and never read back (a quarter less
- * time than copying, then filtering).
+ * Opaque, the `Up` filter is taken in the same pass as the RGB copy (see {@link rgbRows}): the
+ * rows are written once and never read back.
  */
 export function encodeRgbaPng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, opaque: boolean, options: PngOptions = {}): Buffer {
   const channels = opaque ? 3 : 4;
   const rowBytes = width * channels;
-  const raw = Buffer.allocUnsafe((rowBytes + 1) * height);
+  const raw = scratch((rowBytes + 1) * height);
   const filter = options.filter ?? 2;
-  const srcRow = width * 4;
-  for (let y = 0, out = 0; y < height; y++) {
-    raw[out++] = filter;
-    const row = y * srcRow;
-    const up = opaque && filter === 2 && y > 0;
-    if (opaque) {
-      if (up) {
-        for (let i = row, end = row + srcRow; i < end; i += 4) {
-          raw[out++] = rgba[i] - rgba[i - srcRow];
-          raw[out++] = rgba[i + 1] - rgba[i + 1 - srcRow];
-          raw[out++] = rgba[i + 2] - rgba[i + 2 - srcRow];
-        }
-      } else {
-        for (let i = row, end = row + srcRow; i < end; i += 4) {
-          raw[out++] = rgba[i];
-          raw[out++] = rgba[i + 1];
-          raw[out++] = rgba[i + 2];
-        }
-      }
-    } else {
-      raw.set(rgba.subarray(row, row + rowBytes), out);
+  if (opaque) rgbRows(rgba, width, height, filter, raw);
+  else {
+    // RGBA rows are copied whole (one native copy), then filtered in place.
+    for (let y = 0, out = 0; y < height; y++) {
+      raw[out++] = filter;
+      raw.set(rgba.subarray(y * rowBytes, (y + 1) * rowBytes), out);
       out += rowBytes;
     }
+    if (filter === 2) upFilter(raw, rowBytes, height);
   }
-  // RGBA rows are copied whole (one native copy), then filtered in place.
-  if (!opaque && filter === 2) upFilter(raw, rowBytes, height);
   return png(width, height, opaque ? 2 : 6, 8, raw, options, []);
+}
+
+/**
+ * The RGB rows of opaque RGBA pixels into `raw`, each after its filter byte, with the `Up`
+ * filter taken in the same pass: a pixel is read as one 32-bit word, a pixel equal to the one
+ * above (most of a map) gives zeros, any other the byte-wise difference of the two words (each
+ * byte minus the byte above, modulo 256, no borrow between bytes).
+ */
+function rgbRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, filter: PngFilter, raw: Buffer): void {
+  // Words need an aligned start: an unaligned view is copied first.
+  const aligned = rgba.byteOffset % 4 ? rgba.slice() : rgba;
+  const pixels = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
+  const littleEndian = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+  let out = 0;
+  for (let y = 0; y < height; y++) {
+    raw[out++] = filter;
+    const start = y * width;
+    const up = filter === 2 && y > 0 && littleEndian;
+    for (let i = start, end = start + width; i < end; i++) {
+      let p = pixels[i];
+      if (up) {
+        const above = pixels[i - width];
+        if (p === above) {
+          raw[out++] = 0;
+          raw[out++] = 0;
+          raw[out++] = 0;
+          continue;
+        }
+        p = ((p | 0x80808080) - (above & 0x7f7f7f7f)) ^ ((p ^ ~above) & 0x80808080);
+      } else if (!littleEndian) p = rgba[i * 4] | (rgba[i * 4 + 1] << 8) | (rgba[i * 4 + 2] << 16);
+      raw[out++] = p;
+      raw[out++] = p >>> 8;
+      raw[out++] = p >>> 16;
+    }
+  }
+  if (filter === 2 && !littleEndian) upFilter(raw, width * 3, height);
 }
 
 /** Encodes palette indices (one byte a pixel) with their RGBA palette as an 8-bit indexed PNG. */
 export function encodeIndexedPng(indices: Uint8Array, palette: Uint8Array, width: number, height: number, options: PngOptions = {}): Buffer {
-  const raw = Buffer.alloc((width + 1) * height);
+  // Every byte is written: the filter byte and the indices of each row.
+  const raw = scratch((width + 1) * height);
   const filter = options.filter ?? 2;
   for (let y = 0; y < height; y++) {
     raw[y * (width + 1)] = filter;
@@ -97,6 +117,22 @@ function upFilter(raw: Buffer, rowBytes: number, height: number): void {
   }
 }
 
+/** The largest rows kept between images (a 512 × 512 RGBA map's); bigger ones are allocated each time. */
+const SCRATCH_MAX = 512 * (512 * 4 + 1);
+let rows: Buffer | undefined;
+
+/**
+ * The rows before deflating, in one buffer kept for the next image: deflateSync reads them at
+ * once, so the buffer is free again when the PNG is returned, and a map does not allocate (and
+ * leave to the collector) a buffer of its size.
+ */
+function scratch(size: number): Buffer {
+  if (size > SCRATCH_MAX) return Buffer.allocUnsafeSlow(size);
+  if (!rows || rows.length < size) rows = Buffer.allocUnsafeSlow(SCRATCH_MAX);
+  return rows.subarray(0, size);
+}
+
+/** The PNG, written once into a buffer of its exact size: signature, IHDR, `extra`, IDAT, IEND. */
 function png(width: number, height: number, colourType: number, bitDepth: number, raw: Buffer, options: PngOptions, extra: [string, Buffer][]): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -104,36 +140,19 @@ function png(width: number, height: number, colourType: number, bitDepth: number
   header[8] = bitDepth;
   header[9] = colourType;
   const data = deflateSync(raw, { level: options.level ?? 1, strategy: options.strategy ?? constants.Z_RLE });
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    ...extra.map(([type, body]) => chunk(type, body)),
-    chunk('IDAT', data),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function chunk(type: string, body: Buffer): Buffer {
-  const out = Buffer.alloc(12 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.write(type, 4, 'latin1');
-  body.copy(out, 8);
-  out.writeUInt32BE(crc32(out, 4, 8 + body.length), 8 + body.length);
-  return out;
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
+  const chunks: [string, Uint8Array][] = [['IHDR', header], ...extra, ['IDAT', data], ['IEND', new Uint8Array(0)]];
+  let size = SIGNATURE.length;
+  for (const [, body] of chunks) size += 12 + body.length;
+  const out = Buffer.allocUnsafe(size);
+  out.set(SIGNATURE, 0);
+  let at = SIGNATURE.length;
+  for (const [type, body] of chunks) {
+    out.writeUInt32BE(body.length, at);
+    out.write(type, at + 4, 'latin1');
+    out.set(body, at + 8);
+    // The CRC covers the type and the data.
+    out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + body.length)), at + 8 + body.length);
+    at += 12 + body.length;
   }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array, start: number, end: number): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return out;
 }

@@ -10,28 +10,45 @@ export function quantize(rgba: Uint8Array | Uint8ClampedArray): { indices: Uint8
   return exactPalette(pixels) ?? boxPalette(rgba, pixels);
 }
 
-function exactPalette(pixels: Uint32Array): { indices: Uint8Array; palette: Uint8Array } | null {
-  const index = new Map<number, number>();
+/** Slots of the colour table (a power of two, four times the most colours kept: short probes). */
+const SLOTS = 1024;
+
+/**
+ * The image as palette indices when it has 256 colours or fewer (each colour exact, alpha
+ * included), else null. Consecutive pixels mostly share a colour: only a change is looked up, in
+ * a small open-addressed table.
+ */
+export function exactPalette(pixels: Uint32Array): { indices: Uint8Array; palette: Uint8Array } | null {
+  const keys = new Uint32Array(SLOTS);
+  // Palette index + 1 of the colour in each slot; 0: empty.
+  const slots = new Uint16Array(SLOTS);
+  const colours = new Uint32Array(256);
+  let size = 0;
   const indices = new Uint8Array(pixels.length);
   let previous = -1;
   let previousIndex = 0;
   for (let i = 0; i < pixels.length; i++) {
     const colour = pixels[i];
     if (colour !== previous) {
-      let found = index.get(colour);
-      if (found === undefined) {
-        if (index.size === 256) return null;
-        found = index.size;
-        index.set(colour, found);
+      let h = Math.imul(colour, 0x9e3779b1) >>> 22;
+      for (;;) {
+        const s = slots[h];
+        if (s === 0) {
+          if (size === 256) return null;
+          keys[h] = colour;
+          colours[size] = colour;
+          slots[h] = ++size;
+          break;
+        }
+        if (keys[h] === colour) break;
+        h = (h + 1) & (SLOTS - 1);
       }
       previous = colour;
-      previousIndex = found;
+      previousIndex = slots[h] - 1;
     }
     indices[i] = previousIndex;
   }
-  const palette = new Uint8Array(index.size * 4);
-  const view = new Uint32Array(palette.buffer);
-  for (const [colour, i] of index) view[i] = colour;
+  const palette = new Uint8Array(colours.buffer.slice(0, size * 4));
   return { indices, palette: sortTransparentFirst(indices, palette) };
 }
 
@@ -105,6 +122,8 @@ function nearestColour(palette: Uint8Array, r: number, g: number, b: number, a: 
 function sortTransparentFirst(indices: Uint8Array, palette: Uint8Array): Uint8Array {
   const n = palette.length / 4;
   const order = [...Array(n).keys()].sort((x, y) => Number(palette[x * 4 + 3] === 255) - Number(palette[y * 4 + 3] === 255));
+  // Already in order (an opaque image, or translucent colours met first): nothing to rewrite.
+  if (order.every((old, i) => old === i)) return palette;
   const remap = new Uint8Array(n);
   const sorted = new Uint8Array(palette.length);
   order.forEach((old, i) => {

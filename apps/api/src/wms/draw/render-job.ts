@@ -6,7 +6,7 @@
 import type { MapFormat } from './encode-image';
 import type { MapRowData } from '../map-rows';
 
-/** A map to draw; its rows follow in {@link RowsMessage}s, layer by layer, each layer closed by an `end`. */
+/** A map to draw; it comes with its first rows, layer by layer, each layer closed by an `end` (see {@link ToWorker}). */
 export interface MapJob {
   width: number;
   height: number;
@@ -57,9 +57,11 @@ export function unpackRows(packed: PackedRows): MapRowData[] {
 }
 
 export type ToWorker =
-  | { type: 'map'; id: number; job: MapJob }
-  | { type: 'rows'; id: number; layer: number; rows: PackedRows }
-  | { type: 'end'; id: number; layer: number }
+  /**
+   * A batch of layer `layer`'s rows (`rows`), and/or its end (`end`: no more rows for that layer);
+   * the map's first message carries the map (`job`).
+   */
+  | { type: 'rows'; id: number; layer: number; job?: MapJob; rows?: PackedRows; end: boolean }
   /** The main thread gave up (its read failed): drop the map. */
   | { type: 'abort'; id: number }
   /** The process is stopping: the thread ends (its CPU profile, under --cpu-prof, is written). */

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MapRowData } from '../map-rows';
-import { packRows, type FromWorker, type MapJob, type ToWorker } from './render-job';
+import { packRows, type FromWorker, type MapJob, type PackedRows, type ToWorker } from './render-job';
 
 /** The render thread's script, beside this file once built (`render-worker.js`); absent under ts-jest/SWC. */
 const WORKER_SCRIPT = path.join(__dirname, 'render-worker.js');
@@ -60,23 +60,27 @@ export class RenderPool {
     const thread = this.pick();
     const id = this.nextId++;
     const answer = new Promise<{ body: Buffer; skipped: string[] }>((resolve, reject) => thread.pending.set(id, { resolve, reject }));
-    const send = (message: ToWorker) => thread.worker.postMessage(message);
-    send({ type: 'map', id, job });
+    // The map goes with its first rows, and each layer's last batch with its end: a map of one
+    // batch is one message (each message wakes the thread).
+    let unsent: MapJob | undefined = job;
+    const send = (layer: number, packed: PackedRows | undefined, end: boolean) => {
+      const message: ToWorker = { type: 'rows', id, layer, end, ...(unsent && { job: unsent }), ...(packed && { rows: packed }) };
+      unsent = undefined;
+      // Row geometries may be views of shared buffers: packed into buffers of their own, handed over.
+      thread.worker.postMessage(message, packed ? [packed.bytes.buffer as ArrayBuffer, packed.ends.buffer as ArrayBuffer] : []);
+    };
     try {
       for (let layer = 0; layer < rows.length; layer++) {
+        let held: PackedRows | undefined;
         for await (const batch of rows[layer]()) {
-          // Row geometries may be views of shared buffers: packed into buffers of their own, handed over.
-          const packed = packRows(batch);
-          thread.worker.postMessage({ type: 'rows', id, layer, rows: packed } satisfies ToWorker, [
-            packed.bytes.buffer as ArrayBuffer,
-            packed.ends.buffer as ArrayBuffer,
-          ]);
+          if (held) send(layer, held, false);
+          held = packRows(batch);
           if (!thread.pending.has(id)) break;
         }
-        send({ type: 'end', id, layer });
+        send(layer, held, true);
       }
     } catch (err) {
-      send({ type: 'abort', id });
+      if (!unsent) thread.worker.postMessage({ type: 'abort', id } satisfies ToWorker);
       thread.pending.delete(id);
       answer.catch(() => undefined);
       throw err;

@@ -96,18 +96,18 @@ async function* features(rows: LayerRows, skipped: string[]) {
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
-    case 'map': {
-      const layers = message.job.styles.map(() => new LayerRows());
-      maps.set(message.id, layers);
-      void draw(message.id, message.job, layers);
+    case 'rows': {
+      let layers = maps.get(message.id);
+      if (message.job) {
+        layers = message.job.styles.map(() => new LayerRows());
+        maps.set(message.id, layers);
+        void draw(message.id, message.job, layers);
+      }
+      const layer = layers?.[message.layer];
+      if (message.rows) layer?.push(unpackRows(message.rows));
+      if (message.end) layer?.end();
       return;
     }
-    case 'rows':
-      maps.get(message.id)?.[message.layer]?.push(unpackRows(message.rows));
-      return;
-    case 'end':
-      maps.get(message.id)?.[message.layer]?.end();
-      return;
     case 'abort':
       // The map's drawing ends with what it has; its answer is not awaited.
       for (const layer of maps.get(message.id) ?? []) layer.end();
