@@ -1,13 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
 import { fakeFetch, type RecordedRequest } from '../../../test/fake-rest';
-import { withFakeSession } from '../../../test/fake-session';
-import { ToastProvider } from '../../../ui';
-import { AuthProvider, RequireSession, useFeaturesClient } from '../../auth';
+import { renderSignedIn } from '../../../test/render-signed-in';
+import { useFeaturesClient } from '../../auth';
 import { AttributeTable, columnNames, formatValue, type FeatureRow } from './attribute-table';
 
 const STATES = [
@@ -60,22 +56,8 @@ function Harness({ selected }: { selected: Array<[string, boolean]> }) {
 
 function renderTable() {
   const { fetch, requests } = fakeFetch(answer);
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const selected: Array<[string, boolean]> = [];
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AuthProvider restBase="/geoserver/rest" fetch={withFakeSession(fetch, { signedIn: { userName: 'admin' } })}>
-          <MemoryRouter>
-            <RequireSession>
-              <Harness selected={selected} />
-            </RequireSession>
-          </MemoryRouter>
-        </AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderSignedIn(<Harness selected={selected} />, fetch);
   const items = () =>
     requests.filter((r) => r.url.includes('/items?') && !r.url.includes('limit=1&')).map((r) => decodeURIComponent(new URL(r.url, 'http://h').search));
   return { items, selected };
@@ -107,7 +89,7 @@ describe('AttributeTable', () => {
       ['1', false],
     ]);
     await waitFor(() => expect(screen.getByRole('button', { name: '1' }).getAttribute('aria-pressed')).toBe('true'));
-  });
+  }, 15_000);
 
   it('marks a filter the parser cannot read at its position and sends nothing; shows the server refusal at its position', async () => {
     const { items } = renderTable();
@@ -132,7 +114,7 @@ describe('AttributeTable', () => {
     await waitFor(() => expect(names()).toEqual(['Colorado']));
     expect(items().at(-1)).toBe("?limit=25&offset=0&filter=name = 'Colorado'&filter-lang=cql2-text");
     expect(screen.queryByText(/Unknown property/)).toBeNull();
-  });
+  }, 15_000);
 
   it('writes values as text and takes columns from the rows', () => {
     expect([formatValue(null), formatValue(3), formatValue({ a: 1 })]).toEqual(['—', '3', '{"a":1}']);
