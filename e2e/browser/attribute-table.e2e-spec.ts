@@ -6,28 +6,19 @@
  * browser-drawn and the WMS-drawn map — and "Zoom to" fits the map to a row, its feature drawn
  * in the selection colour. Photographed as e2e/artifacts/attribute-table.png.
  */
-import { createWorkspace } from '../support/catalog';
-import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
-import { SLD_10 } from '../support/http';
-import { createSpatialStore, createStatesTable, tableSuffix, useSpatialApi } from '../support/postgis';
+import { tableSuffix, useSpatialApi } from '../support/postgis';
 import { AttributeTable } from './pages/attribute-table.page';
 import { hexToRgb } from './pages/map-view';
 import { PreviewPage } from './pages/preview.page';
 import { SignInPage } from './pages/sign-in.page';
 import { requireChromium, saveScreenshot, useConsolePage } from './support/chromium';
+import { publishFilledStates } from './support/filled-states';
 
 requireChromium();
 
 const FILL = '#2E8B57';
 /** The console's colour for the table's selected feature (modules/preview/selection-layer.ts). */
 const SELECTED = '#c026d3';
-const sld = `<?xml version="1.0" encoding="UTF-8"?>
-<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">
-  <NamedLayer><Name>states</Name><UserStyle><Name>green</Name><FeatureTypeStyle><Rule>
-    <PolygonSymbolizer><Fill><CssParameter name="fill">${FILL}</CssParameter></Fill></PolygonSymbolizer>
-  </Rule></FeatureTypeStyle></UserStyle></NamedLayer>
-</StyledLayerDescriptor>
-`;
 
 describe('the attribute table of the layer preview (Chromium)', () => {
   const spatial = useSpatialApi();
@@ -36,17 +27,7 @@ describe('the attribute table of the layer preview (Chromium)', () => {
   it('sorts, marks a bad filter at its position, narrows table and maps to the filter, and zooms to a row', async () => {
     const { page } = chrome;
     const { server, db, api } = spatial;
-    const workspace = `at_${tableSuffix()}`;
-    const layer = `${workspace}:states`;
-    await createStatesTable(db, `states_${workspace}`);
-    await createWorkspace(api, workspace);
-    await createSpatialStore(api, db, workspace, 'pg');
-    await createFeatureType(api, workspace, 'pg', seedFeatureTypeXml('states', `states_${workspace}`));
-    expect(await api.postXml(`/workspaces/${workspace}/styles`, '<style><name>green</name><filename>green.sld</filename></style>')).toHaveStatus(201);
-    expect(await api.put(`/workspaces/${workspace}/styles/green`, sld, SLD_10)).toHaveStatus(200);
-    expect(
-      await api.putXml(`/layers/${layer}`, `<layer><defaultStyle><name>green</name><workspace>${workspace}</workspace></defaultStyle></layer>`),
-    ).toHaveStatus(200);
+    const layer = await publishFilledStates(api, db, `at_${tableSuffix()}`, 'green', FILL);
     const items: string[] = [];
     const getMaps: string[] = [];
     page.on('request', (r) => {
