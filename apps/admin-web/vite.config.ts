@@ -16,6 +16,7 @@ export default defineConfig({
     // One alias per lib, as in tsconfig.base.json: the console uses the libs' sources.
     alias: {
       '@geocatalog/catalog-model': libSource('catalog-model'),
+      '@geocatalog/cql': libSource('cql'),
       '@geocatalog/map-render': libSource('map-render'),
       '@geocatalog/sld': libSource('sld'),
     },

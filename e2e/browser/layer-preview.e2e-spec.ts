@@ -6,28 +6,19 @@
  * layer, SLD and box agree with GetMap on at least 98% of the map's pixels.
  * Photographed into e2e/artifacts/layer-preview-*.png.
  */
-import { createWorkspace } from '../support/catalog';
-import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
-import { SLD_10 } from '../support/http';
-import { createSpatialStore, createStatesTable, tableSuffix, useSpatialApi } from '../support/postgis';
+import { tableSuffix, useSpatialApi } from '../support/postgis';
 import { colourMask, LayerPreviewPage } from './pages/layer-preview.page';
 import { hexToRgb } from './pages/map-view';
 import { PreviewPage } from './pages/preview.page';
 import { SignInPage } from './pages/sign-in.page';
 import { expectAccessible } from './support/axe';
 import { requireChromium, useConsolePage, saveScreenshot } from './support/chromium';
+import { publishFilledStates } from './support/filled-states';
 
 requireChromium();
 
 /** Sea green, no stroke: the same opaque fill from both renderers. */
 const FILL = '#2E8B57';
-const greenStates = `<?xml version="1.0" encoding="UTF-8"?>
-<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">
-  <NamedLayer><Name>states</Name><UserStyle><Name>green_states</Name><FeatureTypeStyle><Rule><Name>States</Name>
-    <PolygonSymbolizer><Fill><CssParameter name="fill">${FILL}</CssParameter></Fill></PolygonSymbolizer>
-  </Rule></FeatureTypeStyle></UserStyle></NamedLayer>
-</StyledLayerDescriptor>
-`;
 
 describe('the Layer Preview (Chromium)', () => {
   const spatial = useSpatialApi();
@@ -38,18 +29,7 @@ describe('the Layer Preview (Chromium)', () => {
     const { server, db, api } = spatial;
     const suffix = tableSuffix();
     const workspace = `lp_${suffix}`;
-    const layer = `${workspace}:states`;
-    await createStatesTable(db, `states_${suffix}`);
-    await createWorkspace(api, workspace);
-    await createSpatialStore(api, db, workspace, 'pg');
-    await createFeatureType(api, workspace, 'pg', seedFeatureTypeXml('states', `states_${suffix}`));
-    expect(await api.postXml(`/workspaces/${workspace}/styles`, '<style><name>green_states</name><filename>green_states.sld</filename></style>')).toHaveStatus(
-      201,
-    );
-    expect(await api.put(`/workspaces/${workspace}/styles/green_states`, greenStates, SLD_10)).toHaveStatus(200);
-    expect(
-      await api.putXml(`/layers/${layer}`, `<layer><defaultStyle><name>green_states</name><workspace>${workspace}</workspace></defaultStyle></layer>`),
-    ).toHaveStatus(200);
+    const layer = await publishFilledStates(api, db, workspace, 'green_states', FILL);
 
     const getMaps: string[] = [];
     const infos: string[] = [];

@@ -227,6 +227,22 @@ describe(`a tile of the ${(SIDE * SIDE).toLocaleString('en')}-point table`, () =
     expect(features.filter((f) => !ids.has(f.id!))).toEqual([]);
   });
 
+  it('takes a client filter (Part 3, as items do): only the points it selects; a filter it cannot read is a 400 at its position', async () => {
+    const tile = tileOf(10, 0.5, 0.5);
+    const url = tileUrl(server, POINTS, tile.z, tile.y, tile.x);
+    const res = await get(`${url}?filter=${encodeURIComponent("rank = 3 AND name LIKE 'p%'")}`);
+    expect(res).toHaveStatus(200);
+    const ids = decodeTile(res.bytes, tile)
+      .points.features.map((f) => f.id)
+      .sort((a, b) => a! - b!);
+    const expected = (await pointsInTile(tile.z, tile.x, tile.y)).filter((r) => r.rank === 3).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids).toEqual(expected);
+    const refused = await get(`${url}?filter=${encodeURIComponent('rank = ')}`);
+    expect(refused).toBeTextError(400);
+    expect(refused.text).toMatch(/position 8/);
+  });
+
   it('answers 204 with no body for a tile no point reaches', async () => {
     const tile = tileOf(10, 100, 50);
     const res = await get(tileUrl(server, POINTS, tile.z, tile.y, tile.x));

@@ -86,3 +86,11 @@ export function geometryTypeOf(attributes: FeatureTypeAttribute[]): string | nul
   const geometry = attributes.find((a) => a.binding.includes('.jts.geom.'));
   return geometry ? geometry.binding.slice(geometry.binding.lastIndexOf('.') + 1) : null;
 }
+
+/**
+ * `PUT` of a feature type's `cqlFilter` (its REST path, as a layer's `resource` link gives it): the
+ * rows every read of the layer is restricted to; an empty text removes it.
+ */
+export async function updateFeatureTypeFilter(client: RestClient, path: string, cqlFilter: string): Promise<void> {
+  await client.putJson(path.replace(/\.json$/, ''), { featureType: { cqlFilter } });
+}

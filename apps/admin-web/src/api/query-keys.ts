@@ -50,4 +50,8 @@ export const queryKeys = {
   collection: (id: string) => [...queryKeys.all, 'collection', id] as const,
   /** How many features an OGC API collection has. */
   featureCount: (id: string) => [...queryKeys.collection(id), 'count'] as const,
+  /** How many features of a collection pass a client filter ('' for none). */
+  featureMatches: (id: string, filter: string) => [...queryKeys.collection(id), 'matches', filter] as const,
+  /** A page of a collection's attribute table. */
+  featureTablePage: (id: string, query: object) => [...queryKeys.collection(id), 'table', query] as const,
 };

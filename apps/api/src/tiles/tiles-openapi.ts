@@ -159,12 +159,30 @@ export function tilesOpenApiDocument(root: string): object {
             wholeNumber('tileMatrix', `Zoom level, 0 to ${MAX_ZOOM}.`, 10),
             wholeNumber('tileRow', 'Row, 0 (north) to 2^zoom - 1.', 380),
             wholeNumber('tileCol', 'Column, 0 (west) to 2^zoom - 1.', 300),
+            {
+              name: 'filter',
+              in: 'query',
+              required: false,
+              description:
+                'A filter on the published attributes and geometry (OGC API - Features Part 3, as on items), ANDed with the layer’s own cqlFilter: only the features it selects are in the tile.',
+              schema: { type: 'string' },
+              example: "rank > 3 AND name LIKE 'p1%'",
+            },
+            {
+              name: 'filter-lang',
+              in: 'query',
+              required: false,
+              schema: { type: 'string', enum: ['cql2-text', 'cql2-json', 'cql-text', 'ecql-text'], default: 'cql2-text' },
+            },
+            { name: 'filter-crs', in: 'query', required: false, schema: { type: 'string', default: 'http://www.opengis.net/def/crs/OGC/1.3/CRS84' } },
           ],
           responses: {
             '200': { description: 'The tile.', content: { [MVT]: { schema: { type: 'string', format: 'binary' } } } },
             '204': { description: 'No feature of the layer reaches this tile.' },
             '304': { description: 'The tile is the one If-None-Match names.' },
-            '400': text('A zoom level, row or column that is not a whole number, or a tile the layer’s CRS cannot be transformed to.'),
+            '400': text(
+              'A zoom level, row or column that is not a whole number, a tile the layer’s CRS cannot be transformed to, or a filter that cannot be read or applied (naming the token and its 1-based position).',
+            ),
             '401': text('No or wrong credentials.'),
             '404': text('No such enabled layer, tile matrix set, or tile (outside the matrix).'),
             '409': text(

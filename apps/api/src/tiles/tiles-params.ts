@@ -1,4 +1,5 @@
 import { CatalogError } from '@geocatalog/catalog-model';
+import { parseItemsFilter, type ItemsFilter } from '../ogc-features/items-filter';
 import { TilesMediaKey } from './tiles-links';
 
 /** The tile API's documents; each takes `f` only. */
@@ -39,6 +40,22 @@ export function tilesFormatOf(query: URLSearchParams, resource: TilesResource): 
     chosen = hit[1];
   }
   return chosen ?? formats[0][1];
+}
+
+/**
+ * A tile's optional client filter: `filter`, `filter-lang` and `filter-crs` as the feature API's
+ * items read them (OGC API - Features Part 3), ANDed with the layer's cqlFilter, so that a map
+ * drawn from tiles shows what the same filter selects from items. Other parameters are ignored,
+ * as before.
+ */
+export function tileFilterOf(query: URLSearchParams): ItemsFilter | undefined {
+  const params = new Map<string, string>();
+  for (const name of ['filter', 'filter-lang', 'filter-crs']) {
+    const values = query.getAll(name);
+    if (values.length > 1) throw new CatalogError('INVALID_VALUE', `The query parameter '${name}' is given more than once`);
+    if (values.length) params.set(name, values[0]);
+  }
+  return parseItemsFilter(params);
 }
 
 function shorten(text: string): string {

@@ -23,7 +23,7 @@ import {
 } from './tiles-documents';
 import { TILES_MEDIA, TILES_PATH, TilesLinks } from './tiles-links';
 import { TILE_PATH, tilesOpenApiDocument } from './tiles-openapi';
-import { tilesFormatOf, TilesResource } from './tiles-params';
+import { tileFilterOf, tilesFormatOf, TilesResource } from './tiles-params';
 import { TilesService } from './tiles.service';
 
 /**
@@ -107,6 +107,7 @@ export class TilesController {
 
   @Get(TILE_PATH)
   async tile(
+    @Req() req: Request,
     @Param('collectionId') collectionId: string,
     @Param('tileMatrixSetId') matrixSet: string,
     @Param('tileMatrix') z: string,
@@ -116,7 +117,7 @@ export class TilesController {
   ): Promise<Tagged | NoContent> {
     checkMatrixSet(matrixSet);
     const address = parseTileAddress(z, y, x);
-    const bytes = await this.tiles.tile(collectionId, address);
+    const bytes = await this.tiles.tile(collectionId, address, tileFilterOf(queryOf(req.originalUrl)));
     res.setHeader('Cache-Control', 'private, no-cache');
     if (!bytes.length) return new NoContent();
     const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;

@@ -3,6 +3,7 @@ import { sourceProperties } from '../datastores/postgis/feature-sql';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import type { AttributeInfo } from '../datastores/postgis/postgis.types';
 import type { CollectionInfo } from '../ogc-features/features-documents';
+import { filterCondition, type ItemsFilter } from '../ogc-features/items-filter';
 import { PublishedLayers, sourceOf } from '../ogc-features/published-layers';
 import { encodeTile } from './geojson-tile';
 import type { TileAddress } from './tile-address';
@@ -51,12 +52,25 @@ export class TilesService {
     return { info: layer.info, name: layer.name, fields: Object.fromEntries(attributes.map((a) => [a.name, fieldType(a)])) };
   }
 
-  /** The tile as Mapbox Vector Tile bytes; empty when no feature reaches it. NOT_FOUND for an unknown layer. */
-  async tile(collectionId: string, address: TileAddress): Promise<Buffer> {
+  /**
+   * The tile as Mapbox Vector Tile bytes; empty when no feature reaches it. NOT_FOUND for an unknown
+   * layer. A client `filter` (checked against the published scope: a 400 naming its position) is
+   * ANDed with the layer's cqlFilter.
+   */
+  async tile(collectionId: string, address: TileAddress, filter?: ItemsFilter): Promise<Buffer> {
     const layer = await this.published.byId(collectionId);
-    const data = await this.connector.withTable(layer.store, layer.nativeName, (table) =>
-      this.connector.readTile(layer.store, sourceOf(layer, table), { ...address, layerName: layer.name, maxFeatures: MAX_TILE_FEATURES }),
-    );
+    const data = await this.connector.withTable(layer.store, layer.nativeName, (table) => {
+      const source = sourceOf(layer, table);
+      const where = filter && filterCondition(filter, source.scope.cql);
+      const restriction = where
+        ? (params: unknown[]) =>
+            [source.restriction?.(params), where(params)]
+              .filter((t) => t !== undefined)
+              .map((t) => `(${t})`)
+              .join(' AND ')
+        : source.restriction;
+      return this.connector.readTile(layer.store, { ...source, restriction }, { ...address, layerName: layer.name, maxFeatures: MAX_TILE_FEATURES });
+    });
     return data.kind === 'mvt' ? data.bytes : encodeTile(data.features, address, layer.name);
   }
 }

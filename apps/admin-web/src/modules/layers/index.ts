@@ -5,3 +5,6 @@ export { formatBox, layerPagePath, previewPath } from './layer-paths';
 export { LayerPage } from './pages/layer-page';
 export { LayersPage } from './pages/layers-page';
 export { PublishPage } from './pages/publish-page';
+export { checkFilter, problemOfRefusal, type FilterProblem } from './cql-check';
+export { CqlFilterField } from './components/cql-filter-field';
+export { useFeatureMatches } from './hooks/use-feature-filter';

@@ -7,7 +7,8 @@ import type { MapStatus } from './map-status';
 import { loadExtent } from './feature-loader';
 
 /**
- * The features of `collectionId` loaded by extent from the OGC API (bbox strategy), reported as
+ * The features of `collectionId` passing `filter()` (read at each load; refresh the source when it
+ * changes) loaded by extent from the OGC API (bbox strategy), reported as
  * they load. A failed extent stays marked as loaded: OpenLayers would otherwise ask for it again
  * on the very next frame, about sixty times a second. A refusal (4xx, e.g. the items of a layer
  * disabled meanwhile) is not asked again; other failures are, after the console's back-off
@@ -19,6 +20,7 @@ export function featureLayer(
   style: StyleLike | null,
   report: (change: Partial<MapStatus>) => void,
   signal: AbortSignal,
+  filter: () => string = () => '',
 ): VectorLayer<VectorSource> {
   let pending = 0;
   let retried = 0;
@@ -27,7 +29,7 @@ export function featureLayer(
     loader: (extent, _resolution, projection, success, failure) => {
       pending++;
       report({ loading: true, error: null });
-      loadExtent(features, collectionId, extent, projection, signal)
+      loadExtent(features, collectionId, extent, projection, signal, filter())
         .then((result) => {
           retried = 0;
           source.addFeatures(result.features);

@@ -22,7 +22,7 @@ export interface ExtentLoad {
 }
 
 /**
- * Loads the features of an OGC API collection inside a map extent: the extent in CRS84 (clamped
+ * Loads the features of an OGC API collection inside a map extent (passing the client's `filter`): the extent in CRS84 (clamped
  * to ±180/±90), `limit` per page, following `next` links up to {@link MAX_PAGES} pages.
  */
 export async function loadExtent(
@@ -31,10 +31,11 @@ export async function loadExtent(
   extent: Extent,
   projection: Projection,
   signal?: AbortSignal,
+  filter?: string,
 ): Promise<ExtentLoad> {
   const format = new GeoJSON();
   const [minx, miny, maxx, maxy] = transformExtent(extent, projection, 'EPSG:4326');
-  let next: string | null = itemsPath(collectionId, [minx, miny, maxx, maxy], PAGE_LIMIT);
+  let next: string | null = itemsPath(collectionId, [minx, miny, maxx, maxy], PAGE_LIMIT, filter);
   const loaded: Feature[] = [];
   let matched: number | null = null;
   for (let page = 0; next && page < MAX_PAGES; page++) {

@@ -26,7 +26,8 @@ export interface TileLoadReport {
 /**
  * A vector tile layer of `collectionId` from the service's tile API (`tiles` is a client on it,
  * with the session): tiles fetched with the session cookie, empty for 204, drawn with the SLD's
- * style adapted to tile features.
+ * style adapted to tile features. `filter()` (read for each tile URL) narrows the tiles' features;
+ * give the source a new key when it changes, to reload them.
  */
 export function createTileLayer(
   tiles: RestClient,
@@ -34,6 +35,7 @@ export function createTileLayer(
   style: StyleLike | null,
   onReport: (report: TileLoadReport) => void,
   signal: AbortSignal,
+  filter: () => string = () => '',
 ): VectorTileLayer<VectorTileSource<RenderFeature>, RenderFeature> {
   const format = new MVT({ layerName: TILE_LAYER_NAME_ATTRIBUTE });
   const report: TileLoadReport = { pending: 0, error: null };
@@ -41,7 +43,7 @@ export function createTileLayer(
     format,
     maxZoom: 22,
     // A path below the tile API's base; the loader below fetches it through the client.
-    tileUrlFunction: ([z, x, y]) => tilePath(collectionId, z, x, y),
+    tileUrlFunction: ([z, x, y]) => tilePath(collectionId, z, x, y, filter()),
     tileLoadFunction: (tile, url) => {
       const vectorTile = tile as VectorTile<RenderFeature>;
       vectorTile.setLoader((extent, _resolution, projection) => {

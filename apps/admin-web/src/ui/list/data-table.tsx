@@ -38,13 +38,15 @@ export interface DataTableProps<T> {
   selection?: Selection;
   /** Rows to draw attention to (just created). */
   highlighted?: ReadonlySet<string>;
+  /** The row the rest of the page is showing (e.g. on a map): marked, with `aria-current`. */
+  current?: string | null;
 }
 
 /**
  * A semantic table with sortable headers: each sortable header is a `<button>` in the `<th>`,
  * the sorted one carries `aria-sort`; the other sortable ones show a neutral double arrow.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, state, onSort, selection, highlighted }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, state, onSort, selection, highlighted, current }: DataTableProps<T>) {
   const pageKeys = rows.map(rowKey);
   const selectedOnPage = selection ? pageKeys.filter((key) => selection.selected.has(key)).length : 0;
   return (
@@ -89,9 +91,13 @@ export function DataTable<T>({ caption, columns, rows, rowKey, state, onSort, se
       <tbody>
         {rows.map((row) => {
           const key = rowKey(row);
-          const isSelected = selection?.selected.has(key) ?? false;
+          const isSelected = (selection?.selected.has(key) ?? false) || current === key;
           return (
-            <tr key={key} className={classNames(isSelected && 'data-table__row--selected', highlighted?.has(key) && 'data-table__row--new')}>
+            <tr
+              key={key}
+              className={classNames(isSelected && 'data-table__row--selected', highlighted?.has(key) && 'data-table__row--new')}
+              aria-current={current === key ? 'true' : undefined}
+            >
               {selection && (
                 <td className="data-table__select">
                   <input

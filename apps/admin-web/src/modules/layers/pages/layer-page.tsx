@@ -6,6 +6,7 @@ import { useMayWrite } from '../../auth';
 import { historyResource, RecordHistory } from '../../history';
 import { LayerEnabledCell } from '../components/layer-cells';
 import { DeleteLayersDialog } from '../components/delete-layers-dialog';
+import { FeatureFilterCard } from '../components/feature-filter-card';
 import { useLayerDetails, useUpdateLayer } from '../hooks/use-layers';
 import { useStyleChoices } from '../hooks/use-style-choices';
 import { formatBox, previewPath } from '../layer-paths';
@@ -110,6 +111,15 @@ export function LayerPage() {
               </dl>
             )}
           </Card>
+          {featureType.data && layer.data.resourcePath && (
+            <FeatureFilterCard
+              collectionId={qualified}
+              featureType={featureType.data}
+              path={layer.data.resourcePath}
+              canWrite={canWrite}
+              countable={layer.data.enabled !== false && featureType.data.enabled !== false}
+            />
+          )}
           <Card title="Styles">{canWrite ? <LayerStylesForm key={layer.dataUpdatedAt} layer={layer.data} /> : <LayerStylesList layer={layer.data} />}</Card>
           {featureType.data && (
             <Card title="Attributes" flush className="layer-page__attributes">

@@ -2,14 +2,14 @@ import Feature, { type FeatureLike } from 'ol/Feature';
 import VectorLayer from 'ol/layer/Vector';
 import RenderFeature, { toGeometry } from 'ol/render/Feature';
 import VectorSource from 'ol/source/Vector';
-import Stroke from 'ol/style/Stroke';
-import Style, { type StyleLike } from 'ol/style/Style';
+import type { StyleLike } from 'ol/style/Style';
 import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
 import type { RestClient } from '../../../api';
 import { featureLayer } from '../feature-layer';
 import type { MapStatus } from '../map-status';
 import { createPreviewMap } from '../preview-map';
+import { HIGHLIGHT, selectionFollower, selectionLayer, type MapSelection } from '../selection-layer';
 import { createTileLayer, tileFeatureProperties, tilePointsNear, tileStyle } from '../tile-layer';
 import './layer-map.css';
 
@@ -34,6 +34,10 @@ export interface LayerMapProps {
   tiles?: RestClient | null;
   /** The layer's feature count, when known (shown with tiles). */
   featureCount?: number | null;
+  /** A client filter (ECQL / CQL2 text) on what is drawn, features or tiles; '' for none. */
+  filter?: string;
+  /** The attribute table's selected feature, drawn over the layer. */
+  selection?: MapSelection | null;
   /** Accessible name of the map. */
   label: string;
   onIdentify?: (features: IdentifiedFeature[]) => void;
@@ -42,11 +46,6 @@ export interface LayerMapProps {
   onPointer?: (text: string | null) => void;
   className?: string;
 }
-
-const HIGHLIGHT = [
-  new Style({ stroke: new Stroke({ color: 'rgba(255, 255, 255, 0.9)', width: 5 }) }),
-  new Style({ stroke: new Stroke({ color: '#f59e0b', width: 2.5 }) }),
-];
 
 /** How close to a tile point (in pixels) a click identifies it. */
 const POINT_HIT_PIXELS = 5;
@@ -57,9 +56,28 @@ const POINT_HIT_PIXELS = 5;
  * drawn with `style`. The map is
  * focusable: arrow keys pan, + and − zoom, Enter identifies what is at the centre.
  */
-export function LayerMap({ collectionId, extent, style, features, tiles, featureCount, label, onIdentify, onStatus, onPointer, className }: LayerMapProps) {
+export function LayerMap(props: LayerMapProps) {
+  const {
+    collectionId,
+    extent,
+    style,
+    features,
+    tiles,
+    featureCount,
+    filter = '',
+    selection = null,
+    label,
+    onIdentify,
+    onStatus,
+    onPointer,
+    className,
+  } = props;
   const targetRef = useRef<HTMLDivElement>(null);
-  const layerRef = useRef<{ setStyle(style: StyleLike | null): void } | null>(null);
+  const layerRef = useRef<{ setStyle(style: StyleLike | null): void; setFilter(filter: string): void } | null>(null);
+  const filterRef = useRef(filter);
+  const selectionRef = useRef(selection);
+  selectionRef.current = selection;
+  const followRef = useRef<((selection: MapSelection | null) => void) | null>(null);
   const countRef = useRef(featureCount ?? null);
   countRef.current = featureCount ?? null;
   const callbacks = useRef({ onIdentify, onStatus, onPointer });
@@ -80,23 +98,34 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
     };
     const controller = new AbortController();
 
+    const currentFilter = () => filterRef.current;
     const vector = tiles
-      ? createTileLayer(tiles, collectionId, styleRef.current, (r) => report({ loading: r.pending > 0, error: r.error }), controller.signal)
-      : featureLayer(features, collectionId, styleRef.current, report, controller.signal);
+      ? createTileLayer(tiles, collectionId, styleRef.current, (r) => report({ loading: r.pending > 0, error: r.error }), controller.signal, currentFilter)
+      : featureLayer(features, collectionId, styleRef.current, report, controller.signal, currentFilter);
+    const refilter = (next: string) => {
+      if (next === filterRef.current) return;
+      filterRef.current = next;
+      const tileSource = tiles ? (vector as ReturnType<typeof createTileLayer>).getSource() : null;
+      // A new key makes the renderer fetch every tile again, now with the filter in its URL.
+      if (tileSource) tileSource.setTileUrlFunction(tileSource.getTileUrlFunction(), `filter:${next}`);
+      else if (!tiles) (vector as VectorLayer<VectorSource>).getSource()?.refresh();
+    };
     layerRef.current = tiles
-      ? { setStyle: (next) => (vector as ReturnType<typeof createTileLayer>).setStyle(tileStyle(next)) }
-      : { setStyle: (next) => (vector as VectorLayer<VectorSource>).setStyle(next ?? undefined) };
+      ? { setStyle: (next) => (vector as ReturnType<typeof createTileLayer>).setStyle(tileStyle(next)), setFilter: refilter }
+      : { setStyle: (next) => (vector as VectorLayer<VectorSource>).setStyle(next ?? undefined), setFilter: refilter };
     if (tiles) report({});
     const highlightSource = new VectorSource();
     const highlight = new VectorLayer({ source: highlightSource, style: HIGHLIGHT });
+    const selected = selectionLayer();
 
     const map = createPreviewMap({
       target,
-      layers: [vector, highlight],
+      layers: [vector, selected.layer, highlight],
       extent: extentRef.current,
       onPointer: (text) => callbacks.current.onPointer?.(text),
     });
     const view = map.getView();
+    followRef.current = selectionFollower(map, selected.show, selectionRef.current);
 
     const identifyAt = (pixel: number[]) => {
       const hits: FeatureLike[] = map.getFeaturesAtPixel(pixel, { hitTolerance: 3, layerFilter: (layer) => layer === vector });
@@ -146,12 +175,21 @@ export function LayerMap({ collectionId, extent, style, features, tiles, feature
       map.setTarget(undefined);
       map.dispose();
       layerRef.current = null;
+      followRef.current = null;
     };
   }, [collectionId, features, tiles]);
 
   useEffect(() => {
     layerRef.current?.setStyle(style);
   }, [style]);
+
+  useEffect(() => {
+    layerRef.current?.setFilter(filter);
+  }, [filter]);
+
+  useEffect(() => {
+    followRef.current?.(selection);
+  }, [selection]);
 
   return (
     <div

@@ -4,12 +4,11 @@ import ImageLayer from 'ol/layer/Image';
 import VectorLayer from 'ol/layer/Vector';
 import ImageWMS from 'ol/source/ImageWMS';
 import VectorSource from 'ol/source/Vector';
-import Stroke from 'ol/style/Stroke';
-import Style from 'ol/style/Style';
 import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
 import { parseFeatureInfo, type RestClient } from '../../../api';
 import { createPreviewMap } from '../preview-map';
+import { HIGHLIGHT, selectionFollower, selectionLayer, type MapSelection } from '../selection-layer';
 import type { IdentifiedFeature } from './layer-map';
 import './layer-map.css';
 
@@ -25,6 +24,10 @@ export interface WmsLayerMapProps {
   style?: string;
   /** Lat/lon box `[minx, miny, maxx, maxy]` the view is fitted to. */
   extent: [number, number, number, number] | null;
+  /** `CQL_FILTER` (ECQL) on what is drawn and identified; '' for none. */
+  cqlFilter?: string;
+  /** The attribute table's selected feature, drawn over the image. */
+  selection?: MapSelection | null;
   /** A client with the user's session, for GetFeatureInfo; identify is off without one (layer groups are not queryable). */
   identifyClient?: RestClient | null;
   label: string;
@@ -34,11 +37,6 @@ export interface WmsLayerMapProps {
   className?: string;
 }
 
-const HIGHLIGHT = [
-  new Style({ stroke: new Stroke({ color: 'rgba(255, 255, 255, 0.9)', width: 5 }) }),
-  new Style({ stroke: new Stroke({ color: '#f59e0b', width: 2.5 }) }),
-];
-
 /** Features a click asks GetFeatureInfo for. */
 const FEATURE_COUNT = 20;
 
@@ -47,8 +45,14 @@ const FEATURE_COUNT = 20;
  * over the offline basemap; a click (or Enter on the focused map, at its centre) asks GetFeatureInfo
  * in `application/json` and outlines the features found.
  */
-export function WmsLayerMap({ wmsBase, layer, style, extent, identifyClient, label, onIdentify, onImage, onPointer, className }: WmsLayerMapProps) {
+export function WmsLayerMap(props: WmsLayerMapProps) {
+  const { wmsBase, layer, style, extent, cqlFilter = '', selection = null, identifyClient, label, onIdentify, onImage, onPointer, className } = props;
   const targetRef = useRef<HTMLDivElement>(null);
+  const sourceRef = useRef<ImageWMS | null>(null);
+  const filterRef = useRef(cqlFilter);
+  const selectionRef = useRef(selection);
+  selectionRef.current = selection;
+  const followRef = useRef<((selection: MapSelection | null) => void) | null>(null);
   const callbacks = useRef({ onIdentify, onImage, onPointer });
   callbacks.current = { onIdentify, onImage, onPointer };
   const extentRef = useRef(extent);
@@ -59,7 +63,7 @@ export function WmsLayerMap({ wmsBase, layer, style, extent, identifyClient, lab
     if (!target) return;
     const source = new ImageWMS({
       url: wmsBase,
-      params: { LAYERS: layer, STYLES: style ?? '', FORMAT: 'image/png', TRANSPARENT: true, VERSION: '1.1.1' },
+      params: { LAYERS: layer, STYLES: style ?? '', FORMAT: 'image/png', TRANSPARENT: true, VERSION: '1.1.1', CQL_FILTER: filterRef.current || undefined },
       projection: 'EPSG:3857',
       ratio: 1,
       crossOrigin: 'anonymous',
@@ -70,8 +74,16 @@ export function WmsLayerMap({ wmsBase, layer, style, extent, identifyClient, lab
     const image = new ImageLayer({ source });
     const highlightSource = new VectorSource();
     const highlight = new VectorLayer({ source: highlightSource, style: HIGHLIGHT });
-    const map = createPreviewMap({ target, layers: [image, highlight], extent: extentRef.current, onPointer: (text) => callbacks.current.onPointer?.(text) });
+    const selected = selectionLayer();
+    const map = createPreviewMap({
+      target,
+      layers: [image, selected.layer, highlight],
+      extent: extentRef.current,
+      onPointer: (text) => callbacks.current.onPointer?.(text),
+    });
     const view = map.getView();
+    sourceRef.current = source;
+    followRef.current = selectionFollower(map, selected.show, selectionRef.current);
     const controller = new AbortController();
     const geojson = new GeoJSON();
 
@@ -116,8 +128,20 @@ export function WmsLayerMap({ wmsBase, layer, style, extent, identifyClient, lab
       target.removeEventListener('keydown', onKey);
       map.setTarget(undefined);
       map.dispose();
+      sourceRef.current = null;
+      followRef.current = null;
     };
   }, [wmsBase, layer, style, identifyClient]);
+
+  useEffect(() => {
+    if (cqlFilter === filterRef.current) return;
+    filterRef.current = cqlFilter;
+    sourceRef.current?.updateParams({ CQL_FILTER: cqlFilter || undefined });
+  }, [cqlFilter]);
+
+  useEffect(() => {
+    followRef.current?.(selection);
+  }, [selection]);
 
   return (
     <div

@@ -4,6 +4,7 @@ import { parseLayerName, qualifiedLayerName, qualifiedStyleName, sameStyle, wmsB
 import { Alert, Badge, Button, EmptyState, LinkButton, PageHeader, SelectField, Skeleton, Spinner, useToast } from '../../../ui';
 import { useFeaturesClient, useRestClient, useTilesClient } from '../../auth';
 import { layerPagePath, useLayerDetails } from '../../layers';
+import { AttributeTable, type FeatureRow } from '../components/attribute-table';
 import { DisabledLayer, type DisabledPart } from '../components/disabled-layer';
 import { IdentifyPanel } from '../components/identify-panel';
 import { LayerMap, type IdentifiedFeature } from '../components/layer-map';
@@ -16,6 +17,7 @@ import { useLargeLayer } from '../hooks/use-large-layer';
 import { useMapStyle } from '../hooks/use-map-style';
 import { useStyleSld } from '../hooks/use-style-sld';
 import { drawModeOf, previewMode, type DrawMode } from '../preview-mode';
+import type { MapSelection } from '../selection-layer';
 import { legendEntries } from '../sld-to-map-style';
 import './preview-page.css';
 
@@ -47,6 +49,16 @@ export default function PreviewPage() {
   const [status, setStatus] = useState<MapStatus | null>(null);
   const [image, setImage] = useState<{ state: WmsImageState; message?: string } | null>(null);
   const [pointer, setPointer] = useState<string | null>(null);
+  // The attribute table's filter (in the link, `?filter=`) narrows every drawing mode; its selected row is drawn on the map.
+  const filter = params.get('filter') ?? '';
+  const [selection, setSelection] = useState<MapSelection | null>(null);
+  const attributeNames = useMemo(
+    () => (featureType.data?.attributes ?? []).filter((a) => !a.binding.includes('.jts.geom.')).map((a) => a.name),
+    [featureType.data],
+  );
+  function select(row: FeatureRow, zoom: boolean) {
+    setSelection((current) => ({ id: row.id, geometry: row.geometry, zoom: (current?.zoom ?? 0) + (zoom ? 1 : 0) }));
+  }
 
   /** Changes some of the link's parameters, keeping the others (mode and style are independent). */
   function setParam(name: string, value: string | null) {
@@ -162,6 +174,8 @@ export default function PreviewPage() {
               layer={qualified}
               style={style && style !== styles[0] ? qualifiedStyleName(style) : ''}
               extent={extent}
+              cqlFilter={filter}
+              selection={selection}
               identifyClient={rest}
               label={`Map of ${qualified}, drawn by the WMS`}
               onIdentify={setIdentified}
@@ -182,6 +196,8 @@ export default function PreviewPage() {
               features={features}
               tiles={mode === 'tiles' ? tiles : null}
               featureCount={null}
+              filter={filter}
+              selection={selection}
               label={`Map of ${qualified}`}
               onIdentify={setIdentified}
               onStatus={setStatus}
@@ -274,6 +290,20 @@ export default function PreviewPage() {
           </section>
         </aside>
       </div>
+      {!disabled && (
+        <AttributeTable
+          features={features}
+          collectionId={qualified}
+          attributeNames={attributeNames}
+          filter={filter}
+          onFilter={(next) => {
+            setSelection(null);
+            setParam('filter', next || null);
+          }}
+          selectedId={selection?.id ?? null}
+          onSelect={select}
+        />
+      )}
     </>
   );
 }
