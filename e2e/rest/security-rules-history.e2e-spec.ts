@@ -263,4 +263,45 @@ describe('the data rules on history, events and export', () => {
       for (const stream of Object.values(streams)) stream.close();
     }
   }, 60_000);
+
+  it('rules follow a renamed workspace and layer, and come back with a revert of the rename', async () => {
+    const { api, db } = ctx;
+    const w = `hren_${uniqueName('r').replace(/-/g, '_')}`;
+    await createWorkspace(api, w);
+    await createSpatialStore(api, db, w, 'gis');
+    expect(await createFeatureType(api, w, 'gis', seedFeatureTypeXml('states', 'states', 'US States'))).toHaveStatus(201);
+    expect(await api.postJson('/security/acl/layers', { [`${w}.*.r`]: 'NOBODY', [`${w}.states.r`]: 'READER' })).toHaveStatus(200);
+    const creds = { user: uniqueName('hren'), password: 'pw-History-3' };
+    await createUser(api, creds.user, creds.password);
+    await grantRole(api, 'READER', creds.user);
+    const reader = api.as(creds);
+    expect(await reader.get(`/workspaces/${w}.json`)).toHaveStatus(404);
+
+    // The hidden workspace renamed stays hidden; its rules carry the new name.
+    expect(await api.putXml(`/workspaces/${w}`, `<workspace><name>${w}_b</name></workspace>`)).toHaveStatus(200);
+    expect(await reader.get(`/workspaces/${w}_b.json`)).toHaveStatus(404);
+    expect(await reader.get(`/layers/${w}_b:states.json`)).toHaveStatus(200);
+    const rules = async () => (await api.get('/security/acl/layers.json')).json() as Record<string, string>;
+    expect(await rules()).toMatchObject({ [`${w}_b.*.r`]: 'NOBODY', [`${w}_b.states.r`]: 'READER' });
+    expect(Object.keys(await rules()).filter((k) => k.startsWith(`${w}.`))).toEqual([]);
+    const renamed = (await api.get(`/changes.json?limit=10&resource=${encodeURIComponent(`/workspaces/${w}_b`)}`)).json().changes.change as Array<{
+      seq: number;
+      kind: string;
+    }>;
+    const renameSeq = renamed.find((c) => c.kind === 'workspace')!.seq;
+
+    // Reverting the workspace's rename takes its rules back to the old name.
+    expect(await api.post(`/changes/${renameSeq}/revert`)).toHaveStatus(200);
+    expect(await reader.get(`/workspaces/${w}.json`)).toHaveStatus(404);
+    expect(await reader.get(`/layers/${w}:states.json`)).toHaveStatus(200);
+    expect(await rules()).toMatchObject({ [`${w}.*.r`]: 'NOBODY', [`${w}.states.r`]: 'READER' });
+    expect(Object.keys(await rules()).filter((k) => k.startsWith(`${w}_b.`))).toEqual([]);
+
+    // The layer renamed: its own rule follows.
+    expect(await api.putJson(`/layers/${w}:states`, { layer: { name: 'roads' } })).toHaveStatus(200);
+    expect(await reader.get(`/layers/${w}:roads.json`)).toHaveStatus(200);
+    expect(await rules()).toMatchObject({ [`${w}.roads.r`]: 'READER' });
+
+    for (const key of [`${w}.*.r`, `${w}.roads.r`]) expect(await api.delete(`/security/acl/layers/${key}`)).toHaveStatus(200);
+  }, 30_000);
 });
