@@ -264,7 +264,7 @@ describe('the data rules on history, events and export', () => {
     }
   }, 60_000);
 
-  it('rules follow a renamed workspace and layer, and come back with a revert of the rename', async () => {
+  it('rules follow a renamed workspace and layer, go with a deleted one, and come back with a revert', async () => {
     const { api, db } = ctx;
     const w = `hren_${uniqueName('r').replace(/-/g, '_')}`;
     await createWorkspace(api, w);
@@ -302,6 +302,14 @@ describe('the data rules on history, events and export', () => {
     expect(await reader.get(`/layers/${w}:roads.json`)).toHaveStatus(200);
     expect(await rules()).toMatchObject({ [`${w}.roads.r`]: 'READER' });
 
-    for (const key of [`${w}.*.r`, `${w}.roads.r`]) expect(await api.delete(`/security/acl/layers/${key}`)).toHaveStatus(200);
+    // Deleted with their records: a layer's rule with its feature type, the workspace's with it; a revert brings them back.
+    expect(await api.delete(`/workspaces/${w}/datastores/gis/featuretypes/roads?recurse=true`)).toHaveStatus(200);
+    expect(Object.keys(await rules()).filter((k) => k.startsWith(`${w}.`))).toEqual([`${w}.*.r`]);
+    expect(await api.delete(`/workspaces/${w}?recurse=true`)).toHaveStatus(200);
+    expect(Object.keys(await rules()).filter((k) => k.startsWith(`${w}.`))).toEqual([]);
+    const deleted = (await api.get(`/changes.json?limit=1&resource=${encodeURIComponent(`/workspaces/${w}`)}`)).json().changes.change[0] as { seq: number };
+    expect(await api.post(`/changes/${deleted.seq}/revert`)).toHaveStatus(200);
+    expect(await rules()).toMatchObject({ [`${w}.*.r`]: 'NOBODY' });
+    expect(await reader.get(`/workspaces/${w}.json`)).toHaveStatus(404);
   }, 30_000);
 });

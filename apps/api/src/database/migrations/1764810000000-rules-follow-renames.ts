@@ -1,8 +1,10 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Data rules follow the names they are written with (contract §12; GeoServer's
- * `SecuredResourceNameChangeListener`): renaming a workspace renames its rules (`old.*.r` →
+ * Data rules follow the records they are written for (contract §12; GeoServer's
+ * `SecuredResourceNameChangeListener`): deleting a workspace, a feature type (its layer) or a
+ * layer group deletes its rules, so a record made later with that name does not inherit them;
+ * renaming a workspace renames its rules (`old.*.r` →
  * `new.*.r`, `old.layer.r` → `new.layer.r`), renaming a feature type (and so its layer) or a layer
  * group renames that layer's or group's rules. Without this, a workspace hidden by `ws.*.r` would
  * be open to everyone once renamed. Done by triggers in the rename's transaction, whatever path
@@ -61,6 +63,32 @@ export class RulesFollowRenames1764810000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
+    // Deleted with their record: a workspace's rules (its layers' too), a feature type's or a group's.
+    await db.query(`
+      CREATE FUNCTION catalog_rules_drop(prefix text, segments integer) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM data_rule
+         WHERE left(name, length(prefix)) = prefix
+           AND substr(name, length(prefix) + 1) ~ (CASE WHEN segments = 1 THEN '^\\.[rwa]$' ELSE '^\\..+\\.[rwa]$' END);
+      END $$`);
+    await db.query(`
+      CREATE FUNCTION catalog_rules_drop_with() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE ws text;
+      BEGIN
+        IF TG_TABLE_NAME = 'workspace' THEN
+          PERFORM catalog_rules_drop(OLD.name, 2);
+        ELSIF OLD.workspace_id IS NULL THEN
+          PERFORM catalog_rules_drop(OLD.name, 1);
+        ELSE
+          -- In a workspace's cascade the workspace is gone: its own trigger drops all of its rules.
+          SELECT name INTO ws FROM workspace WHERE id = OLD.workspace_id;
+          IF ws IS NOT NULL THEN PERFORM catalog_rules_drop(ws || '.' || OLD.name, 1); END IF;
+        END IF;
+        RETURN NULL;
+      END $$`);
+    for (const table of ['workspace', 'feature_type', 'layer_group']) {
+      await db.query(`CREATE TRIGGER ${table}_rules_drop AFTER DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION catalog_rules_drop_with()`);
+    }
     for (const [table, fn] of [
       ['workspace', 'catalog_rules_follow_workspace'],
       ['feature_type', 'catalog_rules_follow_feature_type'],
@@ -73,9 +101,12 @@ export class RulesFollowRenames1764810000000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    for (const table of ['workspace', 'feature_type', 'layer_group']) await db.query(`DROP TRIGGER ${table}_rules_follow ON ${table}`);
+    for (const table of ['workspace', 'feature_type', 'layer_group']) {
+      await db.query(`DROP TRIGGER ${table}_rules_follow ON ${table}`);
+      await db.query(`DROP TRIGGER ${table}_rules_drop ON ${table}`);
+    }
     await db.query(
-      `DROP FUNCTION catalog_rules_follow_workspace(), catalog_rules_follow_feature_type(), catalog_rules_follow_layer_group(), catalog_rules_rename(text, text, integer)`,
+      `DROP FUNCTION catalog_rules_follow_workspace(), catalog_rules_follow_feature_type(), catalog_rules_follow_layer_group(), catalog_rules_rename(text, text, integer), catalog_rules_drop_with(), catalog_rules_drop(text, integer)`,
     );
   }
 }
