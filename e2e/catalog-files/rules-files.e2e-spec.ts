@@ -107,4 +107,46 @@ describe('data rules in a data directory', () => {
       "unknown access mode 'x'",
     );
   });
+
+  it('with prune, the file is the whole server’s rules: rules it lacks are deleted, a missing mode line is HIDE again', async () => {
+    const { api } = ctx;
+    ok(await api.postJson('/security/acl/layers', { 'parks.*.r': 'READER', 'parks.*.a': 'ADMIN' }));
+    ok(await api.postJson('/security/acl/services', { 'wms.GetMap': 'READER' }));
+    ok(await api.putJson('/security/acl/catalog', { mode: 'CHALLENGE' }));
+    const dir = clearFixture(ctx.db);
+    dir.set('security/layers.properties', '*.*.r=ROLE_AUTHENTICATED\n*.*.w=ROLE_ADMINISTRATOR\n*.*.a=ROLE_ADMINISTRATOR\nparks.*.r=ROLE_PARKS\n');
+    // Without prune the rules the file lacks stay; services.properties absent: the service rules are not touched.
+    const kept = ok(await importZip(api, zipDirectory(dir), '?dryRun=true'));
+    expect(planLines(kept).filter((l) => l.startsWith('delete rule') || l.includes('/security/acl/layers/mode'))).toEqual([]);
+    const dry = ok(await importZip(api, zipDirectory(dir), '?prune=true&dryRun=true'));
+    expect(planLines(dry).filter((l) => / (rule|serviceRule) /.test(l) && !l.startsWith('unchanged '))).toEqual([
+      'update rule /security/acl/layers/parks.*.r',
+      'delete rule /security/acl/layers/parks.*.a',
+      'update rule /security/acl/layers/mode',
+    ]);
+    expect((await api.get('/security/acl/layers.json')).json()['parks.*.a']).toBe('ADMIN');
+
+    ok(await importZip(api, zipDirectory(dir), '?prune=true'));
+    expect((await api.get('/security/acl/layers.json')).json()).toEqual({
+      '*.*.r': 'AUTHENTICATED',
+      '*.*.w': 'ADMIN',
+      '*.*.a': 'ADMIN',
+      'parks.*.r': 'ROLE_PARKS',
+    });
+    expect((await api.get('/security/acl/catalog.json')).json()).toEqual({ mode: 'HIDE' });
+    expect((await api.get('/security/acl/services.json')).json()).toEqual({ 'wms.GetMap': 'READER' });
+    // One request in the history, as every import.
+    const changes = (await api.get('/changes.json?limit=3&resource=/security/acl/layers')).json().changes.change as Array<{
+      request: string;
+      operation: string;
+      resource: string;
+    }>;
+    expect(changes.map((c) => `${c.operation} ${c.resource}`)).toEqual(
+      expect.arrayContaining(['update /security/acl/layers/mode', 'delete /security/acl/layers/parks.*.a', 'update /security/acl/layers/parks.*.r']),
+    );
+    expect(new Set(changes.map((c) => c.request)).size).toBe(1);
+
+    ok(await api.delete('/security/acl/layers/parks.*.r'));
+    ok(await api.delete('/security/acl/services/wms.GetMap'));
+  });
 });

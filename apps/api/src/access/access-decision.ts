@@ -106,6 +106,13 @@ export class AccessDecision {
     return caller.anonymous ? 'UNAUTHENTICATED' : 'FORBIDDEN';
   }
 
+  /** Whether `caller` administers at least one workspace (`ws.*.a`, or the root's `a`): who may read some of the history. */
+  administersSome(caller: Caller): boolean {
+    if (matches(this.root.a ?? ROOT_DEFAULTS.a, caller)) return true;
+    for (const node of this.workspaces.values()) if (node.own.a !== undefined && matches(node.own.a, caller)) return true;
+    return false;
+  }
+
   private nodeOf(rule: Omit<DataRule, 'roles'>): ModeRoles {
     if (rule.workspace === null) return getOrAdd(this.globalGroups, rule.layer, () => ({}));
     if (rule.workspace === EVERYBODY) return this.root;

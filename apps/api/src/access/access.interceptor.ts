@@ -1,4 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { CatalogError, type Rep, type RepDocument } from '@geocatalog/catalog-model';
 import { from, map, mergeMap, type Observable } from 'rxjs';
 import type { Principal } from '../auth/principal';
@@ -6,6 +7,7 @@ import type { RestRequest } from '../rest/rest-request';
 import { StreamedList } from '../rest/streamed-list';
 import type { AccessDecision, Caller } from './access-decision';
 import { AccessService } from './access.service';
+import { HANDLER_DECIDES } from './handler-decides';
 import { DEFAULT_WORKSPACE, qualifiedName, restTarget, type RestTarget } from './rest-target';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,13 +23,18 @@ type RestReq = RestRequest & { user?: Principal };
  */
 @Injectable()
 export class AccessInterceptor implements NestInterceptor {
-  constructor(private readonly access: AccessService) {}
+  constructor(
+    private readonly access: AccessService,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<RestReq>();
     const principal = req.user;
     // Not a REST route, or no principal (public routes), or ADMIN: nothing to decide.
     if (!principal || principal.roles.includes('ADMIN') || !req.rest) return next.handle();
+    // A route whose path names no record (the history) asks the decision itself, record by record.
+    if (this.reflector.getAllAndOverride<boolean>(HANDLER_DECIDES, [context.getHandler(), context.getClass()])) return next.handle();
     return from(this.check(req, principal)).pipe(mergeMap((filter) => next.handle().pipe(map((result) => (filter ? filter(result) : result)))));
   }
 

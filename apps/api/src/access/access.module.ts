@@ -4,12 +4,13 @@ import { AccessInterceptor } from './access.interceptor';
 import { AccessService } from './access.service';
 import { AclController } from './acl.controller';
 import { RuleService } from './rule.service';
+import { RulesFreshness } from './rules-freshness';
 
 /** Data security (contract §12): the rules' endpoints, and the one decision every path asks ({@link AccessService}). */
 @Global()
 @Module({
   controllers: [AclController],
-  providers: [AccessService, RuleService, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
+  providers: [AccessService, RuleService, RulesFreshness, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
   exports: [AccessService, RuleService],
 })
 export class AccessModule {}

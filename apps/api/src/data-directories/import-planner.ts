@@ -16,7 +16,7 @@ import type { PlanEntry } from '@geocatalog/catalog-exchange';
 import { restPath } from './data-directory-layout';
 import { planLayerGroups, pruneLayerGroups, type GroupPlanContext, type LayerGroupWrites } from './plan-layer-groups';
 import { planSettings } from './plan-settings';
-import { planRules } from './plan-rules';
+import { planRules, pruneRules } from './plan-rules';
 import type { RuleService } from '../access/rule.service';
 import type { SettingsService } from '../settings/settings.service';
 
@@ -99,7 +99,12 @@ export class ImportPlanner {
 
   private async planRules(): Promise<void> {
     const rules = this.services.rules;
-    if (rules) return planRules({ dir: this.dir, rules, add: (entry, apply) => this.add(entry, apply) });
+    if (rules) {
+      const ctx = { dir: this.dir, rules, add: (entry: PlanEntry, apply?: () => Promise<unknown>) => this.add(entry, apply) };
+      await planRules(ctx);
+      if (this.prune) await pruneRules(ctx);
+      return;
+    }
     for (const [key] of this.dir.dataRules ?? [])
       this.skipped.push({ entry: { action: 'skip', kind: 'rule', resource: `/security/acl/layers/${key}`, reason: 'Rules are not imported here' } });
   }

@@ -1,6 +1,7 @@
 import type { PlanEntry } from '@geocatalog/catalog-exchange';
 import type { RuleFamily, RuleService } from '../access/rule.service';
 import { MODE_ROW } from '../access/rule.service';
+import { parseServiceKey } from '../access/rule-keys';
 import type { DataDirectory } from './data-directory';
 
 /** What planning rules needs from the planner. */
@@ -18,8 +19,8 @@ const FAMILIES: Array<{ family: RuleFamily; kind: 'rule' | 'serviceRule'; of: (d
 /**
  * The rules lines of an import plan (contract §8, §12): each rule of `security/layers.properties`
  * (its `mode` line the catalog mode) and `services.properties` is a `create`, an `update` of its
- * roles, or `unchanged`; rules the directory lacks are kept. Writes go through the rule service,
- * as the REST API's do.
+ * roles, or `unchanged`; rules the directory lacks are kept, unless `prune` (then see
+ * {@link pruneRules}). Writes go through the rule service, as the REST API's do.
  */
 export async function planRules(ctx: RulesPlanContext): Promise<void> {
   for (const { family, kind, of } of FAMILIES) {
@@ -40,6 +41,34 @@ export async function planRules(ctx: RulesPlanContext): Promise<void> {
       } else {
         ctx.add({ action: 'unchanged', kind, resource });
       }
+    }
+  }
+}
+
+/** A rule's key as the catalog compares it: trimmed; a service rule's `service.method` as parsed. */
+function compared(family: RuleFamily, key: string): string {
+  if (family === 'layers') return key.trim();
+  const parsed = parseServiceKey(key);
+  return parsed.ok ? `${parsed.value.service}.${parsed.value.method}` : key.trim();
+}
+
+/**
+ * With `?prune=true` (contract §8): a directory's `security/layers.properties` (or
+ * `services.properties`) is the whole server's rules, one file, so the catalog's rules it lacks are
+ * deleted, and a missing `mode` line puts the catalog mode back to GeoServer's default, `HIDE`.
+ * A directory without the file leaves that family as it is.
+ */
+export async function pruneRules(ctx: RulesPlanContext): Promise<void> {
+  for (const { family, kind, of } of FAMILIES) {
+    const sent = of(ctx.dir);
+    if (!sent) continue;
+    const kept = new Set(sent.map(([key]) => compared(family, key)));
+    for (const [key] of await ctx.rules.list(family)) {
+      if (kept.has(compared(family, key))) continue;
+      ctx.add({ action: 'delete', kind, resource: `/security/acl/${family}/${key}` }, () => ctx.rules.delete(family, key));
+    }
+    if (family === 'layers' && !kept.has(MODE_ROW) && (await ctx.rules.mode()) !== 'HIDE') {
+      ctx.add({ action: 'update', kind, resource: `/security/acl/layers/${MODE_ROW}`, reason: 'mode' }, () => ctx.rules.setMode('HIDE'));
     }
   }
 }

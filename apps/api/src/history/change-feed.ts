@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CatalogDb } from '../database/catalog-db';
 import { CatalogNotifications } from '../database/catalog-notifications';
+import type { AccessDecision } from '../access/access-decision';
+import { AccessService } from '../access/access.service';
 import { CATALOG_DATABASE, CatalogDatabase } from '../database/database.module';
 import { ChangeEvent, ChangeLog } from './change-log';
 import { StreamAudience } from './stream-audience';
@@ -14,7 +16,7 @@ const LOOK_MS = 2000;
 interface Subscriber {
   last: bigint;
   live: boolean;
-  send(change: ChangeEvent): boolean;
+  send(change: ChangeEvent, decision: AccessDecision): boolean;
   drop(): void;
 }
 
@@ -25,7 +27,9 @@ interface Subscriber {
  * it reads the history after the last number it delivered. A stream joining with a `since` first replays the
  * history itself, then goes live. A stream that cannot keep up is dropped: writers never wait
  * for readers. Before a change of a user account is sent, the {@link StreamAudience} checks
- * every stream's user again, so a stream whose user lost access receives nothing after it.
+ * every stream's user again, so a stream whose user lost access receives nothing after it. Each
+ * change goes out with the data rules' decision as they are when it is sent (a change of rules is
+ * decided by the rules it made), so a stream is never sent a change of a record it may no longer read.
  */
 @Injectable()
 export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,12 +41,15 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
   private again = false;
   private notifications?: CatalogNotifications;
   private looking?: NodeJS.Timeout;
+  /** Changes of rules up to this number have had this process's decision forgotten. */
+  private rulesSeen = 0n;
 
   constructor(
     db: CatalogDb,
     @Inject(CATALOG_DATABASE) private readonly catalog: CatalogDatabase,
     private readonly log: ChangeLog,
     private readonly audience: StreamAudience,
+    private readonly access: AccessService,
   ) {
     db.afterEveryCommit(() => {
       this.wake();
@@ -75,8 +82,15 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
    * client takes them: `drained` resolves when it can take more), or from now on. Returns the
    * function that closes it.
    */
-  async subscribe(since: string | undefined, send: (change: ChangeEvent) => boolean, drop: () => void, drained: () => Promise<void>): Promise<() => void> {
+  async subscribe(
+    since: string | undefined,
+    send: (change: ChangeEvent, decision: AccessDecision) => boolean,
+    drop: () => void,
+    drained: () => Promise<void>,
+  ): Promise<() => void> {
     if (this.last === undefined) this.last = BigInt(await this.log.latest());
+    // The rules read from now on are at least as new as any change committed so far.
+    if (this.last > this.rulesSeen) this.rulesSeen = this.last;
     const sub: Subscriber = { last: since === undefined ? this.last : BigInt(since), live: false, send, drop };
     this.subscribers.add(sub);
     void this.replay(sub, drained).catch((err) => {
@@ -98,7 +112,8 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
       for (const c of changes) {
         const check = this.audience.before(c);
         if (check) await check;
-        if (!this.subscribers.has(sub) || !this.deliver(sub, c)) return;
+        const decision = await this.decisionFor(c);
+        if (!this.subscribers.has(sub) || !this.deliver(sub, c, decision)) return;
       }
       // Checked and set without awaiting: the feed cannot deliver in between.
       if (changes.length < PAGE && (this.last === undefined || sub.last >= this.last)) {
@@ -109,11 +124,24 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  private deliver(sub: Subscriber, change: ChangeEvent): boolean {
+  /**
+   * The data rules to send `change` by (contract §12): the current decision, forgotten first when
+   * `change` is a change of rules this process has not decided by yet (its notification may come
+   * later), so no change after a rule is sent by the rules before it.
+   */
+  private decisionFor(change: ChangeEvent): Promise<AccessDecision> {
+    if ((change.kind === 'rule' || change.kind === 'serviceRule') && BigInt(change.seq) > this.rulesSeen) {
+      this.rulesSeen = BigInt(change.seq);
+      this.access.forget();
+    }
+    return this.access.decision();
+  }
+
+  private deliver(sub: Subscriber, change: ChangeEvent, decision: AccessDecision): boolean {
     const seq = BigInt(change.seq);
     if (seq <= sub.last) return true;
     sub.last = seq;
-    if (sub.send(change)) return true;
+    if (sub.send(change, decision)) return true;
     this.subscribers.delete(sub);
     sub.drop();
     return false;
@@ -141,9 +169,10 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
             // A change of a user account may end streams: they end before it, or anything after it, is sent.
             const check = this.audience.before(c);
             if (check) await check;
+            const decision = await this.decisionFor(c);
             const seq = BigInt(c.seq);
             if (this.last !== undefined && seq > this.last) this.last = seq;
-            for (const sub of this.subscribers) if (sub.live) this.deliver(sub, c);
+            for (const sub of this.subscribers) if (sub.live) this.deliver(sub, c, decision);
           }
           if (changes.length < PAGE) break;
         }

@@ -63,6 +63,38 @@ export class ChangeLog {
     return this.db.query(`SELECT ${COLUMNS} FROM catalog_change c WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ${param(q.limit)}`, params);
   }
 
+  /**
+   * Newest first, only the changes `keep` accepts, reading at most `scan` changes: a page of up to
+   * `q.limit` and, when more may follow, the number the next page reads below (`olderThan`).
+   */
+  async listKept(q: ChangeQuery, keep: (c: ChangeEvent) => boolean, scan: number): Promise<{ changes: StoredChange[]; olderThan?: string }> {
+    const kept: StoredChange[] = [];
+    let olderThan = q.olderThan;
+    let scanned = 0;
+    while (kept.length < q.limit) {
+      const step = Math.min(Math.max(q.limit, 200), scan - scanned);
+      if (step <= 0) return { changes: kept, olderThan };
+      const page = await this.list({ ...q, olderThan, limit: step });
+      scanned += page.length;
+      for (const c of page) {
+        olderThan = c.seq;
+        if (!keep(c)) continue;
+        kept.push(c);
+        if (kept.length === q.limit) return { changes: kept, olderThan };
+      }
+      if (page.length < step) return { changes: kept };
+    }
+    return { changes: kept, olderThan };
+  }
+
+  /** The kind and path of every change of the request that made change `seq` (what its revert writes). */
+  requestOf(seq: string): Promise<Array<Pick<ChangeEvent, 'kind' | 'resource'>>> {
+    return this.db.query(
+      `SELECT c.kind, c.resource FROM catalog_request_bounds($1) b, catalog_change c WHERE c.seq BETWEEN b.first AND b.last AND c.kind <> 'namespace'`,
+      [seq],
+    );
+  }
+
   /** Oldest first, after `since`, without the representations: what event streams carry. */
   after(since: string, limit: number): Promise<ChangeEvent[]> {
     return this.db.query(`SELECT ${EVENT_COLUMNS} FROM catalog_change c WHERE seq > $1 ORDER BY c.seq LIMIT $2`, [since, limit]);

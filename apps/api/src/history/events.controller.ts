@@ -3,6 +3,8 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request, Response } from 'express';
 import { PassThrough } from 'node:stream';
 import type { Principal } from '../auth/principal';
+import type { AccessDecision } from '../access/access-decision';
+import { readsRecord } from '../access/record-access';
 import { ChangeFeed } from './change-feed';
 import { ChangeEvent, ChangeLog } from './change-log';
 import { StreamAudience, Viewer } from './stream-audience';
@@ -15,9 +17,12 @@ const MAX_BUFFERED = 1 << 20;
 /** How far back a non-administrator's replay (`since`, `Last-Event-ID`) reaches (contract §6). */
 export const READER_REPLAY_MS = 24 * 60 * 60 * 1000;
 
-/** One change as a server-sent event, as `viewer` may see it: authors and accounts for administrators only. */
-function eventText(c: ChangeEvent, viewer: Viewer): string | undefined {
-  if (c.kind === 'user' && !viewer.admin) return undefined;
+/**
+ * One change as a server-sent event, as `viewer` may see it: authors for administrators only;
+ * nothing of a record the data rules do not let the viewer read now (accounts and rules: administrators only).
+ */
+function eventText(c: ChangeEvent, viewer: Viewer, decision: AccessDecision): string | undefined {
+  if (!viewer.admin && !readsRecord(decision, { roles: viewer.roles, anonymous: false }, c.kind, c.resource)) return undefined;
   const data = {
     seq: Number(c.seq),
     time: new Date(c.time).toISOString(),
@@ -52,7 +57,7 @@ export class EventsController {
     operationId: 'streamEvents',
     summary: 'Committed changes as server-sent events, live, from every api process',
     description:
-      'A `text/event-stream`: per change `id: {seq}`, `event: change`, `data:` the change as JSON without `before`/`after`; a `: keep-alive` comment at least every 15 s. `Last-Event-ID` (or `?since=`) replays what was missed first; a non-administrator’s replay reaches back 24 hours at most. Changes of user accounts, and the `user` who made a change, go to administrators only. The stream ends when its user is deleted, disabled, renamed, given a new password or other roles, or its console session ends. A client that stops reading is disconnected. At most 20 open streams per user and 1,000 in all per api process: beyond, 429 with `Retry-After`, before the stream opens.',
+      'A `text/event-stream`: per change `id: {seq}`, `event: change`, `data:` the change as JSON without `before`/`after`; a `: keep-alive` comment at least every 15 s. `Last-Event-ID` (or `?since=`) replays what was missed first; a non-administrator’s replay reaches back 24 hours at most. Any signed-in user with a role may watch; a change of a record the data rules do not let the user read when it is sent is not sent (a record hidden after the stream opened is no longer sent). Changes of user accounts and of the rules, and the `user` who made a change, go to administrators only. The stream ends when its user is deleted, disabled, renamed, given a new password or other roles, or its console session ends. A client that stops reading is disconnected. At most 20 open streams per user and 1,000 in all per api process: beyond, 429 with `Retry-After`, before the stream opens.',
     query: ['since'],
     success: { status: 200, eventStream: true },
     throws: ['INVALID_VALUE', 'TOO_MANY_REQUESTS'],
@@ -93,8 +98,8 @@ export class EventsController {
       throw err;
     }
     opened.keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    const send = (c: ChangeEvent): boolean => {
-      const text = admitted.ended ? undefined : eventText(c, admitted);
+    const send = (c: ChangeEvent, decision: AccessDecision): boolean => {
+      const text = admitted.ended ? undefined : eventText(c, admitted, decision);
       if (text === undefined) return true;
       out.write(text);
       return out.writableLength + (res.socket?.writableLength ?? 0) <= MAX_BUFFERED;

@@ -21,6 +21,8 @@ export interface Viewer {
   readonly session?: string;
   /** May see authors and account changes. Fixed: any change of the user's roles ends the stream. */
   admin: boolean;
+  /** The user's roles when admitted (what the data rules decide by; a change of them ends the stream). */
+  roles: readonly string[];
   /** A digest of the user's id, password hash and roles when admitted; undefined until then. */
   state?: string;
   ended: boolean;
@@ -84,7 +86,7 @@ export class StreamAudience implements OnApplicationBootstrap, OnApplicationShut
     if (this.viewers.size >= MAX_STREAMS) throw tooMany(`this server holds ${MAX_STREAMS}, the most it serves; ${LATER}`);
     if ((this.perUser.get(name) ?? 0) >= MAX_STREAMS_PER_USER)
       throw tooMany(`user '${name}' holds ${MAX_STREAMS_PER_USER}, the most one user may; close one, or ${LATER}`);
-    const viewer: Viewer = { userName: name, session: principal.session, admin: false, ended: false, end };
+    const viewer: Viewer = { userName: name, session: principal.session, admin: false, roles: [], ended: false, end };
     this.viewers.add(viewer);
     this.perUser.set(name, (this.perUser.get(name) ?? 0) + 1);
     const checks = this.checksBegun;
@@ -92,8 +94,10 @@ export class StreamAudience implements OnApplicationBootstrap, OnApplicationShut
       const [{ users }, live] = await Promise.all([this.read([name]), this.sessions.live(principal.session ? [principal.session] : [])]);
       const access = users.get(name);
       if (!access || (principal.session && !live.has(principal.session))) throw signedOut();
-      if (!access.roles.some((r) => r === 'ADMIN' || r === 'READER')) throw new CatalogError('FORBIDDEN', `User '${name}' may not GET the event stream`);
+      // Any role may watch (contract §7); the data rules decide which changes it is sent.
+      if (!access.roles.length) throw new CatalogError('FORBIDDEN', `User '${name}' may not GET the event stream`);
       viewer.admin = access.roles.includes('ADMIN');
+      viewer.roles = access.roles;
       viewer.state = access.state;
       // A check that began meanwhile passed this stream by, and may have read a later change of its user.
       if (this.checksBegun !== checks) await this.recheck();

@@ -14,6 +14,7 @@ import { DeriveHistoryPaths1764500000000 } from './1764500000000-derive-history-
 import { CreateLayerGroups1764600000000 } from './1764600000000-create-layer-groups';
 import { CreateSettings1764710000000 } from './1764710000000-create-settings';
 import { CreateRolesAndRules1764800000000 } from './1764800000000-create-roles-and-rules';
+import { RulesFollowRenames1764810000000 } from './1764810000000-rules-follow-renames';
 
 /** Every migration, oldest first. The schema is only ever changed by adding one here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   CreateLayerGroups1764600000000,
   CreateSettings1764710000000,
   CreateRolesAndRules1764800000000,
+  RulesFollowRenames1764810000000,
 ];
