@@ -25,6 +25,16 @@ export interface UserRow extends UserSummary {
 
 const key = (...parts: string[]) => [...queryKeys.security(), ...parts] as const;
 
+/**
+ * Shows a change of one user's row at once (a switch or checkbox follows the click), before the
+ * server answers; the write's answer reads the list again either way, so a refusal puts it back.
+ */
+export function usePatchUserRow() {
+  const queryClient = useQueryClient();
+  return (userName: string, patch: (row: UserRow) => UserRow) =>
+    queryClient.setQueryData<UserRow[]>(key('users'), (rows) => rows?.map((row) => (row.userName === userName ? patch(row) : row)));
+}
+
 /** Every user, with its roles and groups (one request per user: user lists are short). */
 export function useUsers() {
   const client = useRestClient();
@@ -81,6 +91,9 @@ export function useSecurityWrite<V>(write: (client: RestClient, vars: V) => Prom
       void queryClient.invalidateQueries({ queryKey: queryKeys.security() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.self() });
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => {
+      toast.error(error.message);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.security() });
+    },
   });
 }

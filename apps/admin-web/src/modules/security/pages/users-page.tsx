@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { createUser, deleteUser, setGroupMember, setUserRole, updateUser } from '../../../api';
 import { Button, Card, CatalogList, ConfirmDialog, EmptyState, ModalDialog, PageHeader, Switch, TextField, useListState } from '../../../ui';
 import { USER_LIST, USER_SPEC, userColumns } from '../components/user-columns';
-import { useGroups, useRoles, useSecurityWrite, useUsers } from '../hooks/use-security';
+import { useGroups, usePatchUserRow, useRoles, useSecurityWrite, useUsers } from '../hooks/use-security';
 import { SecurityTabs } from '../components/security-tabs';
 import './security-pages.css';
 
@@ -12,6 +12,7 @@ export function UsersPage() {
   const roles = useRoles();
   const groups = useGroups();
   const controls = useListState(USER_LIST);
+  const patch = usePatchUserRow();
   const [passwordFor, setPasswordFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -37,9 +38,18 @@ export function UsersPage() {
       userColumns({
         roles: roles.data ?? [],
         groups: (groups.data ?? []).map((g) => g.name),
-        setEnabled: (user, enabled) => enable.mutate({ user, enabled }),
-        setRole: (user, r, held) => role.mutate({ user, role: r, held }),
-        setGroup: (user, g, member) => group.mutate({ user, group: g, member }),
+        setEnabled: (user, enabled) => {
+          patch(user, (row) => ({ ...row, enabled }));
+          enable.mutate({ user, enabled });
+        },
+        setRole: (user, r, held) => {
+          patch(user, (row) => ({ ...row, roles: held ? [...row.roles, r] : row.roles.filter((x) => x !== r) }));
+          role.mutate({ user, role: r, held });
+        },
+        setGroup: (user, g, member) => {
+          patch(user, (row) => ({ ...row, groups: member ? [...row.groups, g] : row.groups.filter((x) => x !== g) }));
+          group.mutate({ user, group: g, member });
+        },
         setPassword: setPasswordFor,
         remove: setDeleting,
       }),
