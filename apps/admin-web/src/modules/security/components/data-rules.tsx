@@ -3,6 +3,7 @@ import type { AccessMode } from '@geocatalog/catalog-model';
 import { deleteRule, writeRule, type RuleMap } from '../../../api';
 import { Alert, Button, Card, SelectField, Table, TextField } from '../../../ui';
 import { useSecurityWrite } from '../hooks/use-security';
+import { RuleActions } from './rule-actions';
 import { ACCESS_MODE_LABELS, ACCESS_MODES, ruleKey, ruleProblem, ruleRows, type RuleRow } from '../security-model';
 
 interface Draft {
@@ -84,15 +85,9 @@ export function DataRules({ rules }: { rules: RuleMap }) {
                       {roles === undefined ? (
                         <span className="table__muted">inherited</span>
                       ) : (
-                        <span className="security-actions">
+                        <RuleActions what={`rule ${key}`} onEdit={() => edit(row, mode)} onDelete={() => remove.mutate(key)}>
                           <span>{roles}</span>
-                          <Button small variant="ghost" onClick={() => edit(row, mode)} aria-label={`Edit rule ${key}`}>
-                            Edit
-                          </Button>
-                          <Button small variant="ghost" onClick={() => remove.mutate(key)} aria-label={`Delete rule ${key}`}>
-                            Delete
-                          </Button>
-                        </span>
+                        </RuleActions>
                       )}
                     </td>
                   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { deleteRule, writeRule, type RuleMap } from '../../../api';
 import { Alert, Button, Card, Table, TextField } from '../../../ui';
 import { useSecurityWrite } from '../hooks/use-security';
+import { RuleActions } from './rule-actions';
 
 /** The service rules (`/rest/security/acl/services`: `wms.GetMap`, `features.*`, `tiles.*` → roles), added, changed and deleted. */
 export function ServiceRules({ rules }: { rules: RuleMap }) {
@@ -54,22 +55,14 @@ export function ServiceRules({ rules }: { rules: RuleMap }) {
                 </th>
                 <td>{value}</td>
                 <td className="security-end">
-                  <span className="security-actions">
-                    <Button
-                      small
-                      variant="ghost"
-                      aria-label={`Edit service rule ${k}`}
-                      onClick={() => {
-                        setKey(k);
-                        setRoles(value);
-                      }}
-                    >
-                      Edit
-                    </Button>
-                    <Button small variant="ghost" onClick={() => remove.mutate(k)} aria-label={`Delete service rule ${k}`}>
-                      Delete
-                    </Button>
-                  </span>
+                  <RuleActions
+                    what={`service rule ${k}`}
+                    onEdit={() => {
+                      setKey(k);
+                      setRoles(value);
+                    }}
+                    onDelete={() => remove.mutate(k)}
+                  />
                 </td>
               </tr>
             ))}
