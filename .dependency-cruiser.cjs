@@ -13,7 +13,7 @@ const REST_INTERNALS =
 /**
  * The console's feature modules (apps/admin-web/src/modules/*) and the ones each builds on
  * (apps/admin-web/README.md: styles → layers → stores → workspaces → history → auth, and
- * catalog-files → workspaces, layergroups → layers; styles → preview → layergroups → layers; layer-preview → layergroups; settings → workspaces). A module may import the ones below it,
+ * catalog-files → workspaces, layergroups → layers; styles → preview → layergroups → layers; layer-preview → layergroups; settings → workspaces; security → auth). A module may import the ones below it,
  * directly or further down, and only through their index.ts; nothing above it.
  */
 const CONSOLE_MODULES_BELOW = {
@@ -28,6 +28,7 @@ const CONSOLE_MODULES_BELOW = {
   layergroups: ['layers'],
   'layer-preview': ['layers', 'layergroups'],
   settings: ['workspaces'],
+  security: ['auth'],
 };
 
 /** The console's sources (also as laid out in tools/boundaries/fixture, where violations are shown refused). */

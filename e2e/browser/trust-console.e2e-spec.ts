@@ -251,7 +251,7 @@ describe('trust in the console, third round (Chromium)', () => {
     await menu.focus();
     await page.keyboard.press('Enter');
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    const links = ['Workspaces', 'Data stores', 'Layers', 'Layer groups', 'Layer preview', 'Styles', 'Settings', 'History', 'Import / Export'];
+    const links = ['Workspaces', 'Data stores', 'Layers', 'Layer groups', 'Layer preview', 'Styles', 'Settings', 'History', 'Import / Export', 'Security'];
     for (const name of links) expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     // Every link fits the phone's width: none is scrolled out of sight.
     const boxes = await nav.getByRole('link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));

@@ -1,4 +1,4 @@
-import { createUser, grantRole, useApiServer, userWithRole } from '../support/catalog';
+import { createUser, createWorkspace, grantRole, useApiServer, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { JSON_TYPE, XML } from '../support/http';
 
@@ -96,6 +96,36 @@ describe('security: user groups', () => {
     expect(await api.delete(`/security/usergroup/group/${group}`)).toHaveStatus(200);
     expect(await api.delete(`/security/usergroup/group/${group}`)).toHaveStatus(404);
     expect(await api.post(`/security/usergroup/user/nobody-${group}/group/${group}`)).toHaveStatus(404);
+  });
+});
+
+describe('security: who am I', () => {
+  it('tells a caller its acting roles (its groups’ too) and the workspaces it administers, and nobody else’s', async () => {
+    const { api } = ctx;
+    const ws = uniqueName('selfws');
+    const role = uniqueName('SELF').toUpperCase();
+    const group = uniqueName('selfgroup');
+    await createWorkspace(api, ws);
+    expect(await api.post(`/security/roles/role/${role}`)).toHaveStatus(201);
+    expect(await api.post(`/security/usergroup/group/${group}`)).toHaveStatus(201);
+    expect(await api.post(`/security/roles/role/${role}/group/${group}`)).toHaveStatus(200);
+    const wsAdmin = await userWithRole(api, 'READER', 'selfadmin');
+    expect(await api.post(`/security/usergroup/user/${wsAdmin.user}/group/${group}`)).toHaveStatus(200);
+    const reader = await userWithRole(api, 'READER', 'selfreader');
+    expect(await api.postJson(LAYERS, { [`${ws}.*.a`]: role })).toHaveStatus(200);
+    try {
+      const self = (await api.as(wsAdmin).get('/security/self.json')).json().self;
+      expect(self.userName).toBe(wsAdmin.user);
+      expect([...self.roles.role].sort()).toEqual([role, 'READER'].sort());
+      expect(self.administers).toEqual({ workspace: [ws] });
+      expect((await api.as(reader).get('/security/self.json')).json()).toEqual({
+        self: { userName: reader.user, roles: { role: ['READER'] }, administers: '' },
+      });
+      expect((await api.as(wsAdmin).get('/security/self.xml')).text).toContain(`<administers>\n    <workspace>${ws}</workspace>\n  </administers>`);
+      expect(await api.as(null).get('/security/self.json')).toHaveStatus(401);
+    } finally {
+      expect(await api.delete(`${LAYERS}/${ws}.*.a`)).toHaveStatus(200);
+    }
   });
 });
 

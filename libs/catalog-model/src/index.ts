@@ -5,3 +5,4 @@ export * from './store-parameters';
 export * from './wire';
 export * from './resources';
 export * from './kinds';
+export * from './access';

@@ -19,3 +19,4 @@ export * from './tiles';
 export * from './versioned';
 export * from './workspaces';
 export * from './wms';
+export * from './security';

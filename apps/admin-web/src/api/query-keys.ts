@@ -14,6 +14,10 @@ export const queryKeys = {
   all: ['rest'] as const,
   /** Who the session signs in, with roles (`GET {base}/auth/session`). */
   session: () => [...queryKeys.all, 'session'] as const,
+  /** Who the caller is to the data rules, with the workspaces it administers (`GET /security/self`). */
+  self: () => [...queryKeys.all, 'self'] as const,
+  /** Users, roles, groups, rules and the catalog mode (the security pages). */
+  security: () => [...queryKeys.all, 'security'] as const,
   /** `GET /workspaces`. */
   workspaces: () => [...queryKeys.all, 'workspaces'] as const,
   /** Everything about data stores (lists and records). */

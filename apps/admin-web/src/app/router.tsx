@@ -7,6 +7,7 @@ import { LayerGroupPage, LayerGroupsPage } from '../modules/layergroups';
 import { LayerPreviewPage } from '../modules/layer-preview';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
 import { GroupPreviewPage, PreviewPage } from '../modules/preview';
+import { RolesPage, SecurityRulesPage, UsersPage } from '../modules/security';
 import { SettingsPage } from '../modules/settings';
 import { NewStorePage, StorePage, StoresPage } from '../modules/stores';
 import { StyleEditorPage, StylesPage } from '../modules/styles';
@@ -74,6 +75,26 @@ export const routes: RouteObject[] = [
       sectionPage('settings', <SettingsPage />),
       sectionPage('history', <HistoryPage />),
       sectionPage('import-export', <ImportExportPage />),
+      // Security: the rules, and its Users and Roles tabs under it (so its menu item stays lit).
+      sectionPage('security', <SecurityRulesPage />),
+      {
+        path: 'security/users',
+        element: (
+          <RequireAdmin title="Users">
+            <UsersPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: 'security/roles',
+        element: (
+          <RequireAdmin title="Roles">
+            <RolesPage />
+          </RequireAdmin>
+        ),
+      },
+      { path: 'users', element: <Navigate to="/security/users" replace /> },
+      { path: 'roles', element: <Navigate to="/security/roles" replace /> },
       { path: 'preview', element: <Navigate to="/layer-preview" replace /> },
       { path: 'preview/groups/:group', element: <GroupPreviewPage /> },
       { path: 'preview/:layer', element: <PreviewPage /> },

@@ -19,6 +19,7 @@ export const SECTIONS: ReadonlyArray<Section> = [
   { to: '/settings', label: 'Settings' },
   { to: '/history', label: 'History', adminOnly: true },
   { to: '/import-export', label: 'Import / Export', adminOnly: true },
+  { to: '/security', label: 'Security', adminOnly: true },
 ];
 
 /** The section whose page is at `path` (relative, e.g. `history`), if any. */

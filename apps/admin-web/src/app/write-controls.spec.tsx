@@ -34,11 +34,16 @@ const PAGES: Array<[path: string, loaded: () => Promise<unknown>]> = [
   ['/styles/acme/blue', () => screen.findByRole('textbox', { name: 'SLD of style acme:blue' }, { timeout: 5_000 })],
 ];
 
-function open(path: string, roles: string[]) {
+/** `administers`: the workspaces `GET /security/self` says the user administers (`ws.*.a`). */
+function open(path: string, roles: string[], administers: string[] = []) {
   const catalog = fakeCatalog();
   addWorkspace(catalog, 'acme').styles.set('blue', sld('blue', '#4169E1'));
+  addWorkspace(catalog, 'other');
   publish(addStore(catalog, 'acme', 'pg', ['states', 'rivers']), 'states');
-  const api = catalogFetch(catalog);
+  const self = { self: { userName: 'admin', roles: { role: roles }, administers: administers.length ? { workspace: administers } : '' } };
+  const api = catalogFetch(catalog, (r) =>
+    r.method === 'GET' && new URL(r.url, 'http://h').pathname.endsWith('/rest/security/self.json') ? { status: 200, body: self } : null,
+  );
   return { api, ...renderConsole({ fetch: api.fetch, path, session: ADMIN_SESSION, roles }) };
 }
 
@@ -59,6 +64,34 @@ describe('controls follow the signed-in user’s roles', () => {
     await waitFor(() => expect(document.querySelector('[aria-busy="true"], .skeleton')).toBeNull());
     expect(writeControls()).toEqual([]);
     expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  /** acme's record pages, and its lists filtered to it. */
+  const ACME_PAGES = PAGES.filter(([path]) => path.includes('/acme/')).concat([
+    ['/stores?workspace=acme', () => screen.findByRole('rowheader', { name: 'pg' })],
+    ['/styles?workspace=acme', () => screen.findByRole('rowheader', { name: 'blue' })],
+  ]);
+
+  it.each(ACME_PAGES)('%s: the administrator of workspace acme has its write controls', async (path, loaded) => {
+    open(path, ['EDITOR'], ['acme']);
+    await loaded();
+    await waitFor(() => expect(writeControls()).not.toEqual([]));
+  });
+
+  it.each(ACME_PAGES)('%s: the administrator of another workspace has none', async (path, loaded) => {
+    const { api, queryClient } = open(path, ['EDITOR'], ['other']);
+    await loaded();
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.self())?.status).toBe('success'));
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"], .skeleton')).toBeNull());
+    expect(writeControls()).toEqual([]);
+    expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('/workspaces: a workspace administrator may not create or delete workspaces (ADMIN’s)', async () => {
+    open('/workspaces', ['EDITOR'], ['acme']);
+    await screen.findByRole('rowheader', { name: 'acme' });
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"], .skeleton')).toBeNull());
+    expect(writeControls()).toEqual([]);
   });
 
   it.each([

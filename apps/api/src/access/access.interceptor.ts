@@ -1,11 +1,10 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { CatalogError, type Rep, type RepDocument } from '@geocatalog/catalog-model';
+import { CatalogError, type Rep, type RepDocument, type AccessDecision, type Caller } from '@geocatalog/catalog-model';
 import { from, map, mergeMap, type Observable } from 'rxjs';
 import type { Principal } from '../auth/principal';
 import type { RestRequest } from '../rest/rest-request';
 import { StreamedList } from '../rest/streamed-list';
-import type { AccessDecision, Caller } from './access-decision';
 import { AccessService } from './access.service';
 import { HANDLER_DECIDES } from './handler-decides';
 import { DEFAULT_WORKSPACE, qualifiedName, restTarget, type RestTarget } from './rest-target';

@@ -3,13 +3,14 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AccessInterceptor } from './access.interceptor';
 import { AccessService } from './access.service';
 import { AclController } from './acl.controller';
+import { SelfController } from './self.controller';
 import { RuleService } from './rule.service';
 import { RulesFreshness } from './rules-freshness';
 
 /** Data security (contract §12): the rules' endpoints, and the one decision every path asks ({@link AccessService}). */
 @Global()
 @Module({
-  controllers: [AclController],
+  controllers: [AclController, SelfController],
   providers: [AccessService, RuleService, RulesFreshness, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
   exports: [AccessService, RuleService],
 })

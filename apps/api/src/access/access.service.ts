@@ -1,12 +1,22 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
+import {
+  CatalogError,
+  AccessDecision,
+  ANONYMOUS_CALLER,
+  type Caller,
+  CATALOG_MODES,
+  parseDataKey,
+  parseRoles,
+  parseServiceKey,
+  type CatalogMode,
+  type DataRule,
+  type ServiceRule,
+} from '@geocatalog/catalog-model';
 import { AuthCaches } from '../auth/auth-caches';
 import type { Principal } from '../auth/principal';
 import { CatalogDb } from '../database/catalog-db';
 import { CatalogNotifications } from '../database/catalog-notifications';
 import { CATALOG_DATABASE, type CatalogDatabase } from '../database/database.module';
-import { AccessDecision, ANONYMOUS_CALLER, type Caller } from './access-decision';
-import { CATALOG_MODES, parseDataKey, parseRoles, parseServiceKey, type CatalogMode, type DataRule, type ServiceRule } from './rule-keys';
 
 /** A cached decision is built again after this long, even if no notification said the rules changed. */
 const RECHECK_MS = 5_000;

@@ -1,6 +1,5 @@
-import { AccessDecision, type Caller } from './access-decision';
+import { AccessDecision, type Caller, parseDataKey, parseRoles, type DataRule } from '@geocatalog/catalog-model';
 import { hiddenByOpaqueContainers, readsGlobalGroupDirectly, readsLayerDirectly } from './opaque-containers';
-import { parseDataKey, parseRoles, type DataRule } from './rule-keys';
 
 function rules(lines: Record<string, string>): DataRule[] {
   return Object.entries(lines).map(([key, value]) => {

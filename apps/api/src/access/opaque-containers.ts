@@ -1,4 +1,4 @@
-import type { AccessDecision, Caller } from './access-decision';
+import type { AccessDecision, Caller } from '@geocatalog/catalog-model';
 
 /**
  * What an `OPAQUE_CONTAINER` layer group hides (contract §10, §12; GeoServer's layer group

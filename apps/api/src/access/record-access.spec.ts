@@ -1,6 +1,5 @@
-import { AccessDecision, ANONYMOUS_CALLER, type Caller } from './access-decision';
+import { AccessDecision, ANONYMOUS_CALLER, type Caller, parseDataKey, parseRoles, type DataRule } from '@geocatalog/catalog-model';
 import { readsHistory, readsRecord, recordScope, revertsChanges, seesChange } from './record-access';
-import { parseDataKey, parseRoles, type DataRule } from './rule-keys';
 
 function rules(lines: Record<string, string>): DataRule[] {
   return Object.entries(lines).map(([key, value]) => {

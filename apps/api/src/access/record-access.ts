@@ -1,6 +1,4 @@
-import { parseRecordPath, type KindName } from '@geocatalog/catalog-model';
-import type { AccessDecision, Caller } from './access-decision';
-import { ADMIN } from './rule-keys';
+import { parseRecordPath, type KindName, type AccessDecision, type Caller, ADMIN } from '@geocatalog/catalog-model';
 
 /**
  * Which records a caller may see in the history and the event stream (contract §6, §7, §12),

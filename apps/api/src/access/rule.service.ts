@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, CATALOG_MODES, parseDataKey, parseRoles, parseServiceKey, type CatalogMode, type Parsed } from '@geocatalog/catalog-model';
 import { CatalogDb } from '../database/catalog-db';
 import { AccessService } from './access.service';
-import { CATALOG_MODES, parseDataKey, parseRoles, parseServiceKey, type CatalogMode, type Parsed } from './rule-keys';
 import type { RuleMap } from './rules-body';
 
 /** The two families of rules: the tables and how a key is read and written canonically. */

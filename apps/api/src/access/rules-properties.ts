@@ -1,4 +1,4 @@
-import { exportedRole, importedRole, parseDataKey, parseRoles, parseServiceKey } from './rule-keys';
+import { exportedRole, importedRole, parseDataKey, parseRoles, parseServiceKey } from '@geocatalog/catalog-model';
 
 /**
  * GeoServer's `security/layers.properties` and `services.properties` as this catalog reads and

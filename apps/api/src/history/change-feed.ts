@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CatalogDb } from '../database/catalog-db';
 import { CatalogNotifications } from '../database/catalog-notifications';
-import type { AccessDecision } from '../access/access-decision';
+import type { AccessDecision } from '@geocatalog/catalog-model';
 import { AccessService } from '../access/access.service';
 import { CATALOG_DATABASE, CatalogDatabase } from '../database/database.module';
 import { ChangeEvent, ChangeLog } from './change-log';

@@ -1,9 +1,8 @@
 import { Controller, Get, Headers, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, type AccessDecision } from '@geocatalog/catalog-model';
 import type { Request, Response } from 'express';
 import { PassThrough } from 'node:stream';
 import type { Principal } from '../auth/principal';
-import type { AccessDecision } from '../access/access-decision';
 import { readsRecord } from '../access/record-access';
 import { ChangeFeed } from './change-feed';
 import { ChangeEvent, ChangeLog } from './change-log';

@@ -1,12 +1,11 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { Post } from '../rest/write-routes';
-import { CatalogError, RepDocument } from '@geocatalog/catalog-model';
+import { CatalogError, RepDocument, type AccessDecision, type Caller } from '@geocatalog/catalog-model';
 import { AuthCaches } from '../auth/auth-caches';
 import type { Principal } from '../auth/principal';
 import { PostgisConnector } from '../datastores/postgis/postgis.connector';
 import { PublicBase } from '../settings/public-base';
 import { AccessService } from '../access/access.service';
-import type { AccessDecision, Caller } from '../access/access-decision';
 import { HandlerDecides } from '../access/handler-decides';
 import { readsHistory, revertsChanges, seesChange } from '../access/record-access';
 import { Links, QueryFlag } from '../rest/rest-params';

@@ -154,6 +154,18 @@ export const SCHEMAS = {
   User: rootDoc('user', userSchema),
   RoleList: rootDoc('roles', { type: 'array', items: str('`ADMIN`, `READER`, or a custom role') }),
   GroupList: rootDoc('groups', { type: 'array', items: str() }),
+  Self: rootDoc(
+    'self',
+    object(
+      {
+        userName: str(),
+        roles: object({ role: { type: 'array', items: str('its acting roles, its groups’ too') } }, ['role']),
+        administers: object({ workspace: { type: 'array', items: str('a workspace it administers (`ws.*.a`)') } }, ['workspace']),
+      },
+      ['userName', 'roles', 'administers'],
+    ),
+    'Who the caller is to the data rules',
+  ),
   RuleMap: {
     type: 'object',
     additionalProperties: str('the roles, separated by commas (`*`: everybody)'),

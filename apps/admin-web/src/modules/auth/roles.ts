@@ -13,7 +13,16 @@ export function isAdmin(roles: readonly string[] | undefined): boolean {
 /**
  * Whether the roles may change the catalog: create, save, enable or disable, delete, publish,
  * upload. Only `ADMIN` may (a READER's write is a 403); unknown roles (not answered yet) may not.
+ * With a `workspace`, a workspace administrator of it may too (`administers`, from
+ * `GET /rest/security/self`, contract §12: `ws.*.a`); a workspace record itself and what is
+ * outside any workspace (`workspace` null) stay ADMIN's.
  */
-export function mayWrite(roles: readonly string[] | undefined): boolean {
-  return isAdmin(roles);
+export function mayWrite(roles: readonly string[] | undefined, workspace?: string | null, administers?: readonly string[]): boolean {
+  if (isAdmin(roles)) return true;
+  return typeof workspace === 'string' && (administers?.includes(workspace) ?? false);
+}
+
+/** Whether the caller may write somewhere: ADMIN, or the administrator of at least one workspace. */
+export function mayWriteSomewhere(roles: readonly string[] | undefined, administers?: readonly string[]): boolean {
+  return isAdmin(roles) || (administers?.length ?? 0) > 0;
 }

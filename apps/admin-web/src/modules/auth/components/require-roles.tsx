@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, PageHeader, Spinner } from '../../../ui';
-import { useSessionRoles } from '../hooks/use-session-roles';
-import { isAdmin, mayWrite } from '../roles';
+import { useAdministeredWorkspaces, useSessionRoles } from '../hooks/use-session-roles';
+import { isAdmin, mayWriteSomewhere } from '../roles';
 
 interface RequireRolesProps {
   title: string;
@@ -48,14 +48,18 @@ export function RequireAdmin(props: RequireRolesProps) {
   );
 }
 
-/** Renders a page that only changes the catalog (a form to create, publish) for users who may write. */
+/**
+ * Renders a page that only changes the catalog (a form to create, publish) for users who may write
+ * somewhere: ADMIN, or a workspace administrator (whose writes the server keeps to its workspaces).
+ */
 export function RequireWrite(props: RequireRolesProps) {
+  const administers = useAdministeredWorkspaces();
   return (
     <RequireRoles
       {...props}
-      allow={mayWrite}
+      allow={(roles) => mayWriteSomewhere(roles, administers)}
       refusal="You can read the catalog, not change it"
-      because="Changing the catalog needs the ADMIN role. You are signed in without it: ask an administrator if you need it."
+      because="Changing the catalog needs the ADMIN role, or the administration of a workspace. You are signed in without either: ask an administrator if you need it."
     />
   );
 }

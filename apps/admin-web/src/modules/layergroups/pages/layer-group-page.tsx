@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isRestError, LAYER_GROUP_MODES, qualifiedGroupName, qualifiedLayerName, type LayerGroupDraft, type LayerGroupMode } from '../../../api';
 import { Alert, Button, Card, EmptyState, LinkButton, PageHeader, SelectField, Skeleton, TextField, useToast } from '../../../ui';
-import { useMayWrite } from '../../auth';
+import { useMayWrite, useMayWriteSomewhere } from '../../auth';
 import { useLayerList } from '../../layers';
 import { DeleteLayerGroupDialog } from '../components/delete-layer-group-dialog';
 import { MemberList } from '../components/member-list';
@@ -27,7 +27,10 @@ export function LayerGroupPage() {
   const isNew = params.group === undefined;
   const ref = isNew ? null : { workspace: params.workspace ?? null, name: params.group ?? '' };
   const record = useLayerGroup(ref);
-  const canWrite = useMayWrite();
+  // A new group: anyone who may write somewhere (the server keeps a workspace administrator to its workspaces).
+  const writesHere = useMayWrite(ref?.workspace ?? null);
+  const writesSomewhere = useMayWriteSomewhere();
+  const canWrite = isNew ? writesSomewhere : writesHere;
   const toast = useToast();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<LayerGroupDraft>({ ...EMPTY, workspace: search.get('workspace') || null });

@@ -42,10 +42,11 @@ const SPEC: ListSpec<LayerGroupRef> = {
 export function LayerGroupsPage() {
   const { groups, workspaces, error, isFetching, refetch } = useAllLayerGroups();
   const controls = useListState(LIST);
+  const filter = controls.state.filters.workspace;
+  // ADMIN writes everywhere; a workspace administrator in the list of its workspace.
+  const canWrite = useMayWrite(filter);
   const toast = useToast();
   const [deleting, setDeleting] = useState<LayerGroupRef | null>(null);
-  const canWrite = useMayWrite();
-  const filter = controls.state.filters.workspace;
 
   const columns = useMemo<Column<LayerGroupRef>[]>(
     () => [

@@ -49,7 +49,7 @@ export function LayerBoxCell({ layer }: { layer: LayerRef }) {
  * elsewhere it shows "Enabled" or "Disabled". A user who may not write sees only that word.
  */
 export function LayerEnabledCell({ layer, visibleLabel = false }: { layer: LayerRef; visibleLabel?: boolean }) {
-  const canWrite = useMayWrite();
+  const canWrite = useMayWrite(layer.workspace);
   const { layer: record } = useLayerDetails(layer);
   const update = useUpdateLayer();
   const toast = useToast();

@@ -21,7 +21,7 @@ export function LayerPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const canWrite = useMayWrite();
+  const canWrite = useMayWrite(workspace);
 
   const notFound = isRestError(layer.error, 404);
   return (

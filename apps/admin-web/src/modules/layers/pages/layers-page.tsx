@@ -41,12 +41,14 @@ const SPEC: ListSpec<LayerRef> = {
 export function LayersPage() {
   const layers = useLayerList();
   const controls = useListState(LIST);
+  const workspaceFilter = controls.state.filters.workspace;
+  // ADMIN writes everywhere; a workspace administrator in the list of its workspace.
+  const canWrite = useMayWrite(workspaceFilter);
   const toast = useToast();
   const client = useRestClient();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<LayerRef[] | null>(null);
-  const canWrite = useMayWrite();
 
   const workspaces = useMemo(() => [...new Set((layers.data ?? []).map((l) => l.workspace))].sort(), [layers.data]);
   // Selection survives paging, sorting and filtering; only layers that still exist count.
@@ -108,7 +110,6 @@ export function LayersPage() {
     [canWrite],
   );
 
-  const workspaceFilter = controls.state.filters.workspace;
   return (
     <>
       <PageHeader

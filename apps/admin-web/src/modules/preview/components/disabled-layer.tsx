@@ -11,7 +11,7 @@ export type DisabledPart = 'layer' | 'featureType';
  * answer 404), so the preview asks nothing. A user who may write gets the way to enable it.
  */
 export function DisabledLayer({ layer, part }: { layer: LayerRef; part: DisabledPart }) {
-  const canWrite = useMayWrite();
+  const canWrite = useMayWrite(layer.workspace);
   const qualified = qualifiedLayerName(layer);
   return (
     <div className="preview-page__map preview-page__map--loading" role="region" aria-label={`Map of ${qualified}`}>

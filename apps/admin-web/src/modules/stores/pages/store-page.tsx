@@ -26,7 +26,7 @@ export function StorePage() {
   const featureTypes = useStoreFeatureTypes(ref);
   const update = useUpdateDataStore();
   const [deleting, setDeleting] = useState(false);
-  const canWrite = useMayWrite();
+  const canWrite = useMayWrite(workspace);
   const [base, setBase] = useState<{ version: Versioned<DataStore>; form: number } | null>(null);
   const [dirty, setDirty] = useState(false);
   const [pending, setPending] = useState<StoreFormValues | null>(null);

@@ -39,10 +39,11 @@ const SPEC: ListSpec<DataStoreRef> = {
 export function StoresPage() {
   const { stores, workspaces, error, isFetching, refetch } = useAllDataStores();
   const controls = useListState(LIST);
+  const workspaceFilter = controls.state.filters.workspace;
+  // ADMIN writes everywhere; a workspace administrator in the list of its workspace.
+  const canWrite = useMayWrite(workspaceFilter);
   const toast = useToast();
   const [deleting, setDeleting] = useState<DataStoreRef | null>(null);
-  const canWrite = useMayWrite();
-  const workspaceFilter = controls.state.filters.workspace;
   const newStoreLink = `/stores/new${workspaceFilter ? `?workspace=${encodeURIComponent(workspaceFilter)}` : ''}`;
 
   const columns = useMemo<Column<DataStoreRef>[]>(

@@ -19,7 +19,7 @@ export default function StyleEditorPage() {
   const ref = useMemo<StyleRef>(() => ({ workspace: workspace ?? null, name }), [workspace, name]);
   const stored = useStoredSld(ref);
   const qualified = qualifiedStyleName(ref);
-  const canWrite = useMayWrite();
+  const canWrite = useMayWrite(ref.workspace);
   const header = (
     <PageHeader
       title={qualified}

@@ -46,11 +46,12 @@ const SPEC: ListSpec<StyleRef> = {
 export function StylesPage() {
   const { styles, workspaces, error, isFetching, refetch } = useAllStyles();
   const controls = useListState(LIST);
+  const filter = controls.state.filters.workspace;
+  // ADMIN writes everywhere; a workspace administrator in the list of its workspace.
+  const canWrite = useMayWrite(filter);
   const toast = useToast();
   const nameInputRef = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState<StyleRef | null>(null);
-  const canWrite = useMayWrite();
-  const filter = controls.state.filters.workspace;
 
   const columns = useMemo<Column<StyleRef>[]>(
     () => [

@@ -1,0 +1,90 @@
+import { Badge, Button, byText, Switch, type Column, type ListDefaults, type ListSpec } from '../../../ui';
+import type { UserRow } from '../hooks/use-security';
+
+export const USER_LIST: ListDefaults = { sort: 'name', sortKeys: ['name'] };
+
+export const USER_SPEC: ListSpec<UserRow> = {
+  text: (u) => [u.userName, ...u.roles, ...u.groups].join(' '),
+  compare: { name: byText((u) => u.userName) },
+};
+
+/** What the rows' controls do; each names the user it acts on. */
+export interface UserActions {
+  roles: readonly string[];
+  groups: readonly string[];
+  setEnabled(user: string, enabled: boolean): void;
+  setRole(user: string, role: string, held: boolean): void;
+  setGroup(user: string, group: string, member: boolean): void;
+  setPassword(user: string): void;
+  remove(user: string): void;
+}
+
+/** A checkbox per choice, checked for those `held`. */
+function Choices({
+  user,
+  what,
+  all,
+  held,
+  onChange,
+}: {
+  user: string;
+  what: string;
+  all: readonly string[];
+  held: readonly string[];
+  onChange: (name: string, on: boolean) => void;
+}) {
+  if (all.length === 0) return <span className="table__muted">none</span>;
+  return (
+    <span className="security-choices">
+      {all.map((name) => (
+        <label key={name} className="security-choices__item">
+          <input type="checkbox" checked={held.includes(name)} aria-label={`${what} ${name} for ${user}`} onChange={(e) => onChange(name, e.target.checked)} />
+          {name}
+        </label>
+      ))}
+    </span>
+  );
+}
+
+/** The user list's columns: name, enabled switch, roles and groups as checkboxes, password and delete. */
+export function userColumns(actions: UserActions): Column<UserRow>[] {
+  return [
+    { key: 'name', header: 'User', sortable: true, rowHeader: true, cell: (u) => <strong>{u.userName}</strong> },
+    {
+      key: 'enabled',
+      header: 'Enabled',
+      cell: (u) => (
+        <Switch label={`User ${u.userName} enabled`} labelHidden checked={u.enabled} onChange={(e) => actions.setEnabled(u.userName, e.target.checked)} />
+      ),
+    },
+    {
+      key: 'roles',
+      header: 'Roles',
+      cell: (u) => <Choices user={u.userName} what="Role" all={actions.roles} held={u.roles} onChange={(role, on) => actions.setRole(u.userName, role, on)} />,
+    },
+    {
+      key: 'groups',
+      header: 'Groups',
+      secondary: true,
+      cell: (u) => (
+        <Choices user={u.userName} what="Group" all={actions.groups} held={u.groups} onChange={(group, on) => actions.setGroup(u.userName, group, on)} />
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      end: true,
+      cell: (u) => (
+        <span className="security-actions">
+          {!u.enabled && <Badge>Disabled</Badge>}
+          <Button small variant="ghost" onClick={() => actions.setPassword(u.userName)} aria-label={`Set the password of ${u.userName}`}>
+            Set password
+          </Button>
+          <Button small variant="ghost" onClick={() => actions.remove(u.userName)} aria-label={`Delete user ${u.userName}`}>
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+}
