@@ -3,13 +3,14 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AccessInterceptor } from './access.interceptor';
 import { AccessService } from './access.service';
 import { AclController } from './acl.controller';
+import { ReadAccess } from './read-access';
 import { RuleService } from './rule.service';
 
 /** Data security (contract §12): the rules' endpoints, and the one decision every path asks ({@link AccessService}). */
 @Global()
 @Module({
   controllers: [AclController],
-  providers: [AccessService, RuleService, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
-  exports: [AccessService, RuleService],
+  providers: [AccessService, RuleService, ReadAccess, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
+  exports: [AccessService, RuleService, ReadAccess],
 })
 export class AccessModule {}
