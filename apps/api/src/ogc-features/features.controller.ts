@@ -76,7 +76,12 @@ export class FeaturesController {
     const query = parseItemsQuery(queryOf(req.originalUrl));
     const page = await this.features.items(id, query, this.links(req));
     // A small page is one text (one write, with its length, tagged); a big one streams.
-    if (typeof page === 'string') return answered(req, scope, id, new RawContent(MEDIA[query.format], Buffer.from(page, 'utf8')));
+    if (typeof page === 'string') {
+      readAnswerHeaders(req.res!, scope.publicCollection(id));
+      // A weak tag: the page is the same whatever its timeStamp says.
+      const tag = `W/"${createHash('sha1').update(withoutTimeStamp(page)).digest('base64url')}"`;
+      return new Tagged(new RawContent(MEDIA[query.format], Buffer.from(page, 'utf8')), tag);
+    }
     readAnswerHeaders(req.res!, scope.publicCollection(id));
     return this.streamed(req, page, query.format);
   }
@@ -133,6 +138,13 @@ export class FeaturesController {
   }
 }
 
+/** A page without its `timeStamp` member (the moment it was read, written after the features). */
+function withoutTimeStamp(page: string): string {
+  const at = page.lastIndexOf('"timeStamp":"');
+  const end = at < 0 ? -1 : page.indexOf('"', at + 13);
+  return end < 0 ? page : page.slice(0, at) + page.slice(end + 1);
+}
+
 /**
  * An answer about one collection with its caching headers (public when anonymous callers read the
  * collection) and a strong ETag of its bytes (`If-None-Match` gives 304 after the rules are checked).
@@ -141,7 +153,6 @@ function answered(req: Request, scope: ReadScope, id: string, content: RawConten
   readAnswerHeaders(req.res!, scope.publicCollection(id));
   return new Tagged(content, `"${createHash('sha1').update(content.body).digest('base64url')}"`);
 }
-
 
 function json(format: MediaKey, body: object): RawContent {
   return new RawContent(MEDIA[format], Buffer.from(JSON.stringify(body), 'utf8'));

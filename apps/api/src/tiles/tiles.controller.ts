@@ -171,7 +171,6 @@ export class TilesController {
   }
 }
 
-
 function checkMatrixSet(matrixSet: string): void {
   if (matrixSet !== TILE_MATRIX_SET) throw new CatalogError('NOT_FOUND', `No such tile matrix set: '${matrixSet}'; tiles are served in ${TILE_MATRIX_SET}`);
 }
