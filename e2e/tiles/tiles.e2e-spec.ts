@@ -346,7 +346,7 @@ describe('addresses, layers and access', () => {
       '/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}',
     ]);
     const op = doc.paths['/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}'].get;
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '304', '400', '401', '404', '409', '502']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '304', '400', '401', '403', '404', '409', '502']);
     expect(Object.keys(op.responses['200'].content)).toEqual([MVT]);
   });
 });
