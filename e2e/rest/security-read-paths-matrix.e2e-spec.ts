@@ -80,8 +80,8 @@ const featureInfo = (layer: string) =>
     bbox: '-125,24,-66,50',
     width: '64',
     height: '32',
-    x: '32',
-    y: '16',
+    x: '21',
+    y: '13',
     info_format: 'application/json',
   });
 
@@ -218,5 +218,41 @@ describe('public answers on the read paths', () => {
     } finally {
       expect(await ctx.api.delete('/security/acl/services/wms.GetMap')).toHaveStatus(200);
     }
+  }, 120_000);
+});
+
+describe('layer groups on the read paths', () => {
+  it('reads a group by its own rule, draws only the members the caller reads, and serves an opaque container’s members only through it', async () => {
+    expect(await ctx.api.putJson('/security/acl/catalog', { mode: 'HIDE' })).toHaveStatus(200);
+    const { ws, auth } = await world();
+    const suffix = ws.public.slice(4);
+    const group = async (name: string, mode: string, members: string[]) => {
+      const published = members.map((m) => `<published type="layer">${m}</published>`).join('');
+      const body = `<layerGroup><name>${name}</name><mode>${mode}</mode><publishables>${published}</publishables><styles>${members.map(() => '<style/>').join('')}</styles></layerGroup>`;
+      expect(await ctx.api.postXml('/layergroups', body)).toHaveStatus(201);
+    };
+    const mixed = `mixed_${suffix}`;
+    const sealed = `sealed_${suffix}`;
+    await group(mixed, 'SINGLE', [`${ws.public}:states`, `${ws.hidden}:states`]);
+    await group(sealed, 'OPAQUE_CONTAINER', [`${ws.restricted}:states`]);
+    expect(await ctx.api.postJson('/security/acl/layers', { [`${mixed}.r`]: '*' })).toHaveStatus(200);
+
+    // The group's rule opens it; its hidden member is left out of what it draws and answers.
+    const count = async (caller: Caller) => {
+      const res = await request(featureInfo(mixed), { auth: auth[caller] });
+      expect(res).toHaveStatus(200);
+      return res.json().features.length;
+    };
+    expect([await count('anonymous'), await count('reader'), await count('admin')]).toEqual([1, 1, 2]);
+    expect(wmsCell(await request(getMap(mixed), { auth: null }))).toBe('200');
+    // The opaque container: drawn by its name (for those its rule lets read it), its member never by itself.
+    expect(wmsCell(await request(getMap(sealed), { auth: auth.toppReader }))).toBe('200');
+    expect(wmsCell(await request(getMap(sealed), { auth: null }))).toBe('LayerNotDefined');
+    expect(wmsCell(await request(getMap(`${ws.restricted}:states`), { auth: ctx.server.admin }))).toBe('LayerNotDefined');
+    // Capabilities list the groups each caller reads.
+    const anonymous = await request(wms({ request: 'GetCapabilities' }), { auth: null });
+    expect([anonymous.text.includes(`<Name>${mixed}</Name>`), anonymous.text.includes(`<Name>${sealed}</Name>`)]).toEqual([true, false]);
+    const topp = await request(wms({ request: 'GetCapabilities' }), { auth: auth.toppReader });
+    expect([topp.text.includes(`<Name>${mixed}</Name>`), topp.text.includes(`<Name>${sealed}</Name>`)]).toEqual([true, true]);
   }, 120_000);
 });
