@@ -1,7 +1,7 @@
 // An OpenLayers page on another origin than the api's: it draws a layer's WMS map and vector
 // tiles without credentials (crossOrigin 'anonymous', as a public web map does), and reports what
 // loaded and what failed. Bundled by e2e/tiles/cross-origin.e2e-spec.ts; never imported by Node.
-/* global window */
+/* global window, document */
 import Map from 'ol/Map.js';
 import View from 'ol/View.js';
 import MVT from 'ol/format/MVT.js';
