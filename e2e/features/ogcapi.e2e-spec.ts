@@ -503,13 +503,19 @@ describe('methods and paths', () => {
 });
 
 describe('authentication', () => {
-  it('asks for Basic credentials, as the REST API does', async () => {
-    for (const path of ['/', '/collections', '/collections/a:b/items', '/api', '/nothing']) {
-      const res = await f.as(null).get(path);
-      expect(res).toBeTextError(401, 'Authentication required: send valid Basic credentials');
-      expect(res.headers.get('www-authenticate')).toBe('Basic realm="geocatalog"');
-    }
-    expect(await f.as({ user: 'admin', password: 'wrong' }).get('/')).toHaveStatus(401);
+  it('answers anonymous callers with what the data rules open to them (nothing by default), wrong credentials with 401', async () => {
+    const { ids } = await fresh('points');
+    const anonymous = f.as(null);
+    // Discovery documents answer, listing nothing a fresh catalog keeps for signed-in users (contract §12).
+    for (const path of ['/', '/api', '/conformance']) expect(await anonymous.get(path)).toHaveStatus(200);
+    const collections = await anonymous.get('/collections');
+    expect([collections.status, collections.json().collections]).toEqual([200, []]);
+    // A layer anonymous callers may not read is hidden (the catalog mode HIDE): 404, as one that does not exist.
+    expect(await anonymous.get(items(ids.points))).toBeTextError(404, `No such collection: '${ids.points}'`);
+    expect(await anonymous.get('/nothing')).toHaveStatus(404);
+    const wrong = await f.as({ user: 'admin', password: 'wrong' }).get('/');
+    expect(wrong).toBeTextError(401, 'Authentication required: send valid Basic credentials');
+    expect(wrong.headers.get('www-authenticate')).toBe('Basic realm="geocatalog"');
   });
 
   it('lets a READER read, and nothing else', async () => {

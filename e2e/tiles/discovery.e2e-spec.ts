@@ -182,8 +182,10 @@ it('answers bad parameters with 400, other methods with 405, and needs credentia
   expect(post).toBeTextError(405);
   expect(post.headers.get('allow')).toBe('GET, HEAD');
   expect(await get('/tileMatrixSets/WebMercatorQuad/extra')).toBeTextError(404);
-  expect(await get('', null)).toBeTextError(401);
-  expect(await get(`/collections/${states}/tiles/WebMercatorQuad`, null)).toBeTextError(401);
+  // Anonymous callers get the landing page, and nothing a fresh catalog keeps for signed-in users (contract §12).
+  expect(await get('', null)).toHaveStatus(200);
+  expect(await get(`/collections/${states}/tiles/WebMercatorQuad`, null)).toBeTextError(404);
+  expect(await get('', { user: 'admin', password: 'wrong' })).toBeTextError(401);
   const reader = await userWithRole(ctx.api, 'READER', 'tilesdisc');
   expect(await get(`/collections/${states}/tiles/WebMercatorQuad?f=tilejson`, reader)).toHaveStatus(200);
 });

@@ -325,12 +325,12 @@ describe('addresses, layers and access', () => {
     expect(await get(tileUrl(server, POINTS, 0, 0, 0))).toHaveStatus(200);
   });
 
-  it('needs credentials (401), and a READER may read tiles', async () => {
+  it('hides a layer from anonymous callers unless the rules open it, refuses wrong credentials (401), and a READER may read tiles', async () => {
     const url = tileUrl(server, POINTS, 0, 0, 0);
-    const anonymous = await request(url, { auth: null });
-    expect(anonymous).toBeTextError(401);
-    expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="geocatalog"');
-    expect(await request(url, { auth: { user: 'admin', password: 'wrong' } })).toBeTextError(401);
+    expect(await request(url, { auth: null })).toBeTextError(404);
+    const wrong = await request(url, { auth: { user: 'admin', password: 'wrong' } });
+    expect(wrong).toBeTextError(401);
+    expect(wrong.headers.get('www-authenticate')).toBe('Basic realm="geocatalog"');
     const reader = await userWithRole(api, 'READER');
     expect(await request(url, { auth: reader })).toHaveStatus(200);
   });
@@ -377,7 +377,7 @@ describe('addresses, layers and access', () => {
       '/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}',
     ]);
     const op = doc.paths['/collections/{collectionId}/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}'].get;
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '304', '400', '401', '404', '409', '502']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '304', '400', '401', '403', '404', '409', '502']);
     expect(Object.keys(op.responses['200'].content)).toEqual([MVT]);
   });
 });

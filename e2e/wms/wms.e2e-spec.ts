@@ -440,11 +440,30 @@ describe('GetFeatureInfo', () => {
 });
 
 describe('authentication', () => {
-  it('refuses an anonymous request as the feature API does', async () => {
+  it('answers an anonymous request with what the rules open to it (nothing by default), as the feature API does', async () => {
     const wms = await wmsGet(server, '/wms', { service: 'WMS', request: 'GetCapabilities' }, null);
     const features = await request(`${server.baseUrl}/ogc/features/v1/collections`, { auth: null });
-    expect([wms.status, wms.headers.get('www-authenticate')]).toEqual([features.status, features.headers.get('www-authenticate')]);
-    expect(wms.status).toBe(401);
+    expect([wms.status, layerNames(wms.text)]).toEqual([200, []]);
+    expect([features.status, features.json().collections]).toEqual([200, []]);
+    const map = await wmsGet(
+      server,
+      '/wms',
+      {
+        service: 'WMS',
+        request: 'GetMap',
+        layers: `${A}:states`,
+        styles: '',
+        srs: 'EPSG:4326',
+        bbox: '-112,36,-100,46',
+        width: '64',
+        height: '64',
+        format: 'image/png',
+      },
+      null,
+    );
+    expect([map.status, map.text]).toEqual([200, expect.stringContaining('LayerNotDefined')]);
+    const wrong = await wmsGet(server, '/wms', { service: 'WMS', request: 'GetCapabilities' }, { user: 'admin', password: 'wrong' });
+    expect([wrong.status, wrong.headers.get('www-authenticate')]).toEqual([401, 'Basic realm="geocatalog"']);
   });
 
   it('lets a READER read capabilities and ask for maps', async () => {

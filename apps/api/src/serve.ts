@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { AppModule } from './app.module';
+import { readPathCorsMiddleware } from './access/read-cors';
 import { crossSiteMiddleware } from './auth/cross-site';
 import type { AppConfig } from './config/config';
 import { primaryLink } from './cluster/primary-link';
@@ -51,6 +52,8 @@ export async function serve(config: AppConfig): Promise<void> {
   if (worker) app.use(workerHeader());
   // Cross-site writes are refused before any body is read or route runs.
   app.use(crossSiteMiddleware(config));
+  // The map and feature read paths: CORS preflights answered, allowed origins echoed (contract §12).
+  app.use(readPathCorsMiddleware(config.contextPath, config.allowedOrigins));
   // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
   app.use(inputRuleMiddleware());
   // Links start with the settings' proxyBaseUrl when set, else with what the request came in on.

@@ -4,6 +4,7 @@ import { AccessInterceptor } from './access.interceptor';
 import { AccessService } from './access.service';
 import { AclController } from './acl.controller';
 import { SelfController } from './self.controller';
+import { ReadAccess } from './read-access';
 import { RuleService } from './rule.service';
 import { RulesFreshness } from './rules-freshness';
 
@@ -11,7 +12,7 @@ import { RulesFreshness } from './rules-freshness';
 @Global()
 @Module({
   controllers: [AclController, SelfController],
-  providers: [AccessService, RuleService, RulesFreshness, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
-  exports: [AccessService, RuleService],
+  providers: [AccessService, RuleService, RulesFreshness, ReadAccess, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
+  exports: [AccessService, RuleService, ReadAccess],
 })
 export class AccessModule {}

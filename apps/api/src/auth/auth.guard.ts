@@ -4,21 +4,31 @@ import { AuthGuard } from '@nestjs/passport';
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { RestRequest } from '../rest/rest-request';
 import type { Principal } from './principal';
-import { ADMIN_ONLY, PUBLIC } from './roles.decorator';
+import { ADMIN_ONLY, PUBLIC, READ_PATH } from './roles.decorator';
+import { sessionTokenOf } from './session-cookie';
 import { SESSION_STRATEGY } from './session.strategy';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What a route's decorators say. */
+interface Marks {
+  public: boolean;
+  adminOnly: boolean;
+  readPath: boolean;
+}
 
 /**
  * Basic authentication, or the console's session cookie, on every route but the sign-in
  * endpoints, then authorisation: ADMIN may do everything; another role reads and, on `/rest`,
  * writes what the data rules allow (`AccessInterceptor`: by default every role reads, only ADMIN
- * writes), never the security endpoints; a user without a role may do nothing.
+ * writes), never the security endpoints; a user without a role may do nothing. On the map and
+ * feature read paths (`@ReadPath()`), a request without credentials goes on as the anonymous caller
+ * and the data rules decide what it reads (contract §12).
  */
 @Injectable()
 export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
   /** What each route's decorators say, read once per handler and class (metadata does not change once the app runs). */
-  private readonly marks = new WeakMap<object, WeakMap<object, { public: boolean; adminOnly: boolean }>>();
+  private readonly marks = new WeakMap<object, WeakMap<object, Marks>>();
 
   constructor(private readonly reflector: Reflector) {
     super();
@@ -27,8 +37,10 @@ export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const marks = this.marksOf(context);
     if (marks.public) return true;
-    await super.canActivate(context);
     const req = context.switchToHttp().getRequest<RestRequest & { user?: Principal }>();
+    // A read path without credentials: the anonymous caller, whom the data rules judge.
+    if (marks.readPath && READ_METHODS.has(req.method) && req.headers.authorization === undefined && !sessionTokenOf(req)) return true;
+    await super.canActivate(context);
     const roles = req.user?.roles ?? [];
     if (roles.includes('ADMIN')) return true;
     // Any other role: the data rules decide what it reads, and which workspaces it administers
@@ -37,7 +49,7 @@ export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
     throw new CatalogError('FORBIDDEN', `User '${req.user?.userName}' may not ${req.method} ${req.path}`);
   }
 
-  private marksOf(context: ExecutionContext): { public: boolean; adminOnly: boolean } {
+  private marksOf(context: ExecutionContext): Marks {
     const handler = context.getHandler();
     const type = context.getClass();
     let byClass = this.marks.get(handler);
@@ -48,6 +60,7 @@ export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
       marks = {
         public: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)),
         adminOnly: Boolean(this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)),
+        readPath: Boolean(this.reflector.getAllAndOverride<boolean>(READ_PATH, targets)),
       };
       byClass.set(type, marks);
     }

@@ -14,6 +14,7 @@ const jsonContent = (schema: object) => ({ [MEDIA.json]: { schema } });
 const errors = {
   '400': ref('InvalidParameter', 'responses'),
   '401': ref('Unauthorized', 'responses'),
+  '403': ref('Forbidden', 'responses'),
   '404': ref('NotFound', 'responses'),
   '409': ref('CannotApply', 'responses'),
   '502': ref('StoreUnavailable', 'responses'),
@@ -40,11 +41,14 @@ export function openApiDocument(root: string): object {
       version: '1.0.0',
       description:
         "The catalog's published layers as OGC API - Features Part 1 (Core, GeoJSON, OpenAPI 3.0). One collection per enabled " +
-        'layer, named workspace:layer; coordinates in CRS84. HTTP Basic authentication as for the REST API (ADMIN or READER).',
+        'layer, named workspace:layer; coordinates in CRS84. HTTP Basic credentials as for the REST API, or none: the data security rules ' +
+        'decide what each caller reads (anonymous callers what a rule opens to ANONYMOUS or *); collections list only readable layers, and ' +
+        'one the caller may not read is a 404 (catalog mode HIDE) or 401/403 (CHALLENGE, MIXED). Answers about a layer anonymous callers ' +
+        'read are public (Access-Control-Allow-Origin: *, Cache-Control: public, no-cache), others private.',
       license: { name: 'MIT' },
     },
     servers: [{ url: root }],
-    security: [{ basicAuth: [] }],
+    security: [{}, { basicAuth: [] }],
     tags: [{ name: 'Capabilities' }, { name: 'Data' }],
     paths: {
       '/': {
@@ -101,7 +105,7 @@ export function openApiDocument(root: string): object {
           summary: 'One collection',
           operationId: 'describeCollection',
           parameters: [ref('collectionId', 'parameters'), ref('fJson', 'parameters')],
-          responses: { '200': { description: 'The collection.', content: jsonContent(ref('collection')) }, ...pick(errors, '400', '401', '404', '409') },
+          responses: { '200': { description: 'The collection.', content: jsonContent(ref('collection')) }, ...pick(errors, '400', '401', '403', '404', '409') },
         },
       },
       '/collections/{collectionId}/items': {
@@ -284,8 +288,17 @@ export function openApiDocument(root: string): object {
       },
       responses: {
         InvalidParameter: { description: 'An unknown query parameter or an invalid value.', content: problem() },
-        Unauthorized: { description: 'Missing or wrong Basic credentials.', content: problem() },
-        NotFound: { description: 'No such collection or feature.', content: problem() },
+        Unauthorized: {
+          description:
+            'Wrong Basic credentials; or none, for a collection the rules keep from anonymous callers (catalog mode CHALLENGE or MIXED) or an operation a service rule does.',
+          content: problem(),
+        },
+        Forbidden: {
+          description:
+            'The caller may not read the collection (catalog mode CHALLENGE or MIXED) or call the operation (a service rule, e.g. features.getFeatures).',
+          content: problem(),
+        },
+        NotFound: { description: 'No such collection or feature, or a collection the caller may not read (catalog mode HIDE).', content: problem() },
         CannotApply: {
           description:
             'The layer serves no features: its feature type has a cqlFilter that cannot be applied to its table, or attributes naming columns its table lacks.',

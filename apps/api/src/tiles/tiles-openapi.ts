@@ -40,7 +40,8 @@ const LOOKUP_ERRORS = {
   none: {},
   matrixSet: { '404': text('No such tile matrix set.') },
   layer: {
-    '404': text('No such enabled layer or tile matrix set.'),
+    '403': text('The caller may not read the layer (catalog mode CHALLENGE or MIXED), or call the operation (a service rule).'),
+    '404': text('No such enabled layer or tile matrix set, or a layer the caller may not read (catalog mode HIDE).'),
     '409': text('The layer serves no features: its feature type has a cqlFilter (not applied yet).'),
     '502': text('The layer’s data store cannot be reached or failed (TileJSON only: it lists the table’s fields).'),
   },
@@ -64,7 +65,7 @@ function document(
       responses: {
         '200': { description: 'The document.', content: Object.fromEntries(formats.map((k) => [TILES_MEDIA[k as keyof typeof TILES_MEDIA], object])) },
         '400': text('A query parameter other than f, or an unknown format.'),
-        '401': text('No or wrong credentials.'),
+        '401': text('Wrong credentials; or none, where the rules keep anonymous callers out (catalog mode CHALLENGE, a service rule).'),
         ...LOOKUP_ERRORS[lookup],
       },
     },
@@ -90,11 +91,13 @@ export function tilesOpenApiDocument(root: string): object {
       description:
         'Mapbox Vector Tiles of the layers the OGC API - Features serves (enabled layers of enabled feature types), in the ' +
         `${TILE_MATRIX_SET} tile matrix set (EPSG:3857). One MVT layer per tile, named after the layer, with its attributes; ` +
-        'extent 4096, buffer 64, at most 20,000 features per tile. HTTP Basic authentication as for the REST API (ADMIN or READER).',
+        'extent 4096, buffer 64, at most 20,000 features per tile. HTTP Basic credentials as for the REST API, or none: the data security ' +
+        'rules decide what each caller reads, as in the OGC API - Features. Answers about a layer anonymous callers read are public ' +
+        '(Access-Control-Allow-Origin: *, Cache-Control: public, no-cache), others private.',
       license: { name: 'MIT' },
     },
     servers: [{ url: root }],
-    security: [{ basicAuth: [] }],
+    security: [{}, { basicAuth: [] }],
     paths: {
       '/': document(
         'getTilesLandingPage',
@@ -152,7 +155,8 @@ export function tilesOpenApiDocument(root: string): object {
           operationId: 'getTile',
           description:
             'PostGIS writes the tile (ST_AsMVT) where the data store has it; otherwise (the embedded sample database) the api ' +
-            'builds the same tile. The answer carries a strong ETag of its bytes (If-None-Match gives 304) and Cache-Control: private, no-cache.',
+            'builds the same tile. The answer carries a strong ETag of its bytes (If-None-Match gives 304, after the rules are checked) and ' +
+            'Cache-Control: no-cache, public for a layer anonymous callers read (with Access-Control-Allow-Origin: *), else private.',
           parameters: [
             collectionId,
             tileMatrixSetId,
@@ -183,8 +187,9 @@ export function tilesOpenApiDocument(root: string): object {
             '400': text(
               'A zoom level, row or column that is not a whole number, a tile the layer’s CRS cannot be transformed to, or a filter that cannot be read or applied (naming the token and its 1-based position).',
             ),
-            '401': text('No or wrong credentials.'),
-            '404': text('No such enabled layer, tile matrix set, or tile (outside the matrix).'),
+            '401': text('Wrong credentials; or none, where the rules keep anonymous callers out (catalog mode CHALLENGE, a service rule).'),
+            '403': text('The caller may not read the layer (catalog mode CHALLENGE or MIXED), or call getTile (a service rule).'),
+            '404': text('No such enabled layer, tile matrix set, or tile (outside the matrix); or a layer the caller may not read (catalog mode HIDE).'),
             '409': text(
               'The layer serves no features: its feature type has a cqlFilter that cannot be applied to its table, or attributes naming columns its table lacks.',
             ),

@@ -3,6 +3,9 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
+import { ReadAccess, readableCollections, type ReadScope } from '../access/read-access';
+import { readAnswerHeaders } from '../access/read-cors';
+import { ReadPath } from '../auth/roles.decorator';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { collectionsText } from '../ogc-features/collections.stream';
 import { queryOf } from '../ogc-features/features-params';
@@ -29,63 +32,74 @@ import { TilesService } from './tiles.service';
 /**
  * OGC API - Tiles at `{base}/ogc/tiles/v1` (contract §9): landing page, conformance, collections,
  * each layer's tileset list and WebMercatorQuad tileset (also as TileJSON), the tile matrix set,
- * and the tiles. Behind the same authentication as the feature API (the global guard: READER may
- * read). Tiles are read live, so they are never cached as fresh: `Cache-Control: private,
- * no-cache` and a strong ETag of the bytes let a client revalidate (304) without downloading an
+ * and the tiles. A read path like the feature API (contract §12): the data rules decide what each
+ * caller, anonymous included, reads (`ReadAccess`). Tiles are read live, so they are never cached
+ * as fresh: `Cache-Control: no-cache` (`public` for a layer anonymous callers read, else `private`)
+ * and a strong ETag of the bytes let a client or cache revalidate (304) without downloading an
  * unchanged tile again.
  */
+@ReadPath()
 @Controller(TILES_PATH.slice(1))
 export class TilesController {
   private readonly logger = new Logger('Tiles');
 
   constructor(
     private readonly tiles: TilesService,
+    private readonly access: ReadAccess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
-  landing(@Req() req: Request): RawContent {
-    return this.document(req, 'landing', (links) => tilesLandingPage(links));
+  landing(@Req() req: Request): Promise<RawContent> {
+    return this.document(req, 'landing', 'getLandingPage', (links) => tilesLandingPage(links));
   }
 
   @Get('conformance')
-  conformance(@Req() req: Request): RawContent {
-    return this.document(req, 'conformance', (links) => tilesConformance(links));
+  conformance(@Req() req: Request): Promise<RawContent> {
+    return this.document(req, 'conformance', 'getConformanceDeclaration', (links) => tilesConformance(links));
   }
 
   @Get('api')
-  api(@Req() req: Request): RawContent {
-    return this.document(req, 'api', (links) => tilesOpenApiDocument(links.root));
+  api(@Req() req: Request): Promise<RawContent> {
+    return this.document(req, 'api', 'getApi', (links) => tilesOpenApiDocument(links.root));
   }
 
   @Get('collections')
   async collections(@Req() req: Request): Promise<StreamableFile> {
+    const scope = await this.access.scope(req, 'tiles', 'getCollections');
     const format = tilesFormatOf(queryOf(req.originalUrl), 'collections');
     const links = this.links(req);
-    const pages = this.tiles.collections()[Symbol.asyncIterator]();
+    const pages = readableCollections(this.tiles.collections(), scope)[Symbol.asyncIterator]();
     const first = await pages.next();
     const text = collectionsText(tileCollectionsLinks(links), (c) => tileCollectionDocument(links, c), first.done ? [] : first.value, pages);
+    readAnswerHeaders(req.res!, scope.publicList);
     return streamedBody(req, Readable.from(text, { objectMode: false }), TILES_MEDIA[format], this.logger);
   }
 
   @Get('collections/:collectionId')
   async collection(@Req() req: Request, @Param('collectionId') id: string): Promise<RawContent> {
+    const scope = await this.collectionScope(req, 'getCollection', id);
     const format = tilesFormatOf(queryOf(req.originalUrl), 'collection');
     const layer = await this.tiles.layer(id);
+    readAnswerHeaders(req.res!, scope.publicCollection(id));
     return json(format, tileCollectionDocument(this.links(req), layer.info));
   }
 
   @Get('collections/:collectionId/tiles')
   async tilesets(@Req() req: Request, @Param('collectionId') id: string): Promise<RawContent> {
+    const scope = await this.collectionScope(req, 'describeTilesets', id);
     const format = tilesFormatOf(queryOf(req.originalUrl), 'tilesets');
     const layer = await this.tiles.layer(id);
+    readAnswerHeaders(req.res!, scope.publicCollection(id));
     return json(format, tilesetList(this.links(req), layer.info));
   }
 
   @Get('collections/:collectionId/tiles/:tileMatrixSetId')
   async tileset(@Req() req: Request, @Param('collectionId') id: string, @Param('tileMatrixSetId') matrixSet: string): Promise<RawContent> {
     const format = tilesFormatOf(queryOf(req.originalUrl), 'tileset');
+    const scope = await this.collectionScope(req, format === 'tilejson' ? 'getTileJSON' : 'describeTileset', id);
     checkMatrixSet(matrixSet);
+    readAnswerHeaders(req.res!, scope.publicCollection(id));
     if (format === 'tilejson') {
       const layer = await this.tiles.layerWithFields(id);
       return json(format, tileJsonDocument(this.links(req), layer.info, layer.name, layer.fields));
@@ -95,14 +109,14 @@ export class TilesController {
   }
 
   @Get('tileMatrixSets')
-  tileMatrixSets(@Req() req: Request): RawContent {
-    return this.document(req, 'tileMatrixSets', (links) => tileMatrixSetsDocument(links));
+  tileMatrixSets(@Req() req: Request): Promise<RawContent> {
+    return this.document(req, 'tileMatrixSets', 'getTileMatrixSets', (links) => tileMatrixSetsDocument(links));
   }
 
   @Get('tileMatrixSets/:tileMatrixSetId')
-  tileMatrixSet(@Req() req: Request, @Param('tileMatrixSetId') matrixSet: string): RawContent {
+  tileMatrixSet(@Req() req: Request, @Param('tileMatrixSetId') matrixSet: string): Promise<RawContent> {
     checkMatrixSet(matrixSet);
-    return this.document(req, 'tileMatrixSet', (links) => tileMatrixSet(links));
+    return this.document(req, 'tileMatrixSet', 'getTileMatrixSet', (links) => tileMatrixSet(links));
   }
 
   @Get(TILE_PATH)
@@ -115,10 +129,11 @@ export class TilesController {
     @Param('tileCol') x: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Tagged | NoContent> {
+    const scope = await this.collectionScope(req, 'getTile', collectionId);
     checkMatrixSet(matrixSet);
     const address = parseTileAddress(z, y, x);
     const bytes = await this.tiles.tile(collectionId, address, tileFilterOf(queryOf(req.originalUrl)));
-    res.setHeader('Cache-Control', 'private, no-cache');
+    readAnswerHeaders(res, scope.publicCollection(collectionId));
     if (!bytes.length) return new NoContent();
     const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
     return new Tagged(new RawContent(TILES_MEDIA.mvt, bytes), etag);
@@ -141,8 +156,18 @@ export class TilesController {
     return new TilesLinks(requestBase(req, this.config.contextPath, this.config.trustProxy) + TILES_PATH);
   }
 
-  private document(req: Request, resource: TilesResource, build: (links: TilesLinks) => object): RawContent {
-    return json(tilesFormatOf(queryOf(req.originalUrl), resource), build(this.links(req)));
+  /** The read scope of a request about one collection, refused unless the caller reads it (contract §12). */
+  private async collectionScope(req: Request, method: string, id: string): Promise<ReadScope> {
+    const scope = await this.access.scope(req, 'tiles', method);
+    scope.checkCollection(id);
+    return scope;
+  }
+
+  private async document(req: Request, resource: TilesResource, method: string, build: (links: TilesLinks) => object): Promise<RawContent> {
+    const scope = await this.access.scope(req, 'tiles', method);
+    const format = tilesFormatOf(queryOf(req.originalUrl), resource);
+    readAnswerHeaders(req.res!, scope.publicDocument);
+    return json(format, build(this.links(req)));
   }
 }
 

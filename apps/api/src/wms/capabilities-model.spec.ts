@@ -145,4 +145,27 @@ describe('capabilitiesModel layer tree', () => {
     expect(m.layers.map(shape)).toEqual(['c', { named: ['a', 'single'] }, { '(Box)': ['b'] }, 'opaque']);
     expect(m.layers.map((l) => l.queryable)).toEqual([true, true, false, true]);
   });
+
+  it('lists only the groups the caller may read: a tree group left out leaves its members at the root, an opaque one keeps them hidden', () => {
+    const m = capabilitiesModel({
+      service: DEFAULT_WMS_METADATA,
+      serviceUrl: 'u',
+      schemas: 's',
+      workspace: 'acme',
+      layers: [layer({ id: 1, name: 'a' }), layer({ id: 2, name: 'b' }), layer({ id: 3, name: 'c' })],
+      groups: [
+        group({ id: 10, workspace: 'acme', name: 'named', mode: 'NAMED' }),
+        group({ id: 11, workspace: 'acme', name: 'opaque', mode: 'OPAQUE_CONTAINER' }),
+        group({ id: 12, workspace: 'acme', name: 'open', mode: 'NAMED' }),
+      ],
+      members: new Map([
+        [10, [{ kind: 'layer', layerId: 1, styleId: null }]],
+        [11, [{ kind: 'layer', layerId: 2, styleId: null }]],
+        [12, [{ kind: 'layer', layerId: 3, styleId: null }]],
+      ]),
+      groupListed: (g) => g.name === 'open',
+    });
+    const shape = (l: (typeof m.layers)[number]): unknown => (l.children.length ? { [l.name ?? `(${l.title})`]: l.children.map(shape) } : l.name);
+    expect(m.layers.map(shape)).toEqual(['a', { open: ['c'] }]);
+  });
 });

@@ -70,6 +70,11 @@ export function capabilitiesModel(opts: {
   members?: ReadonlyMap<number, GroupMember[]>;
   /** The size of a style's legend PNG; 20×20 when not given. */
   legendSize?: (style: StyleRef) => { width: number; height: number };
+  /**
+   * Whether a group is listed (the caller may read it, contract §12); every group when not given.
+   * An opaque container's members stay unlisted even when the container is not.
+   */
+  groupListed?: (group: WmsGroup) => boolean;
 }): CapabilitiesModel {
   const { service, serviceUrl, workspace } = opts;
   const extra = service.srsList.map((c) => (/^\d+$/.test(c) ? `EPSG:${c}` : c));
@@ -106,6 +111,7 @@ export function capabilitiesModel(opts: {
   const layerById = new Map(opts.layers.map((l) => [l.id, l]));
   const groupById = new Map(opts.groups.filter((g) => g.mode !== 'EO').map((g) => [g.id, g]));
   const members = (g: WmsGroup) => opts.members?.get(g.id) ?? [];
+  const listed = (g: WmsGroup) => opts.groupListed?.(g) ?? true;
   /** Every layer and group under a group, at any depth. */
   const below = (g: WmsGroup, out: { layers: Set<number>; groups: Set<number> }, depth = 0) => {
     if (depth > MAX_DEPTH) return out;
@@ -124,6 +130,8 @@ export function capabilitiesModel(opts: {
   const hidden = { layers: new Set<number>(), groups: new Set<number>() };
   for (const g of groupById.values()) {
     if (TREE_MODES.has(g.mode)) {
+      // A group not listed leaves its members at the root.
+      if (!listed(g)) continue;
       for (const m of members(g)) {
         if (m.kind === 'layer') nested.layers.add(m.layerId);
         else nested.groups.add(m.groupId);
@@ -141,7 +149,7 @@ export function capabilitiesModel(opts: {
         const layer = m.kind === 'layer' ? layerById.get(m.layerId) : undefined;
         const group = m.kind === 'group' ? groupById.get(m.groupId) : undefined;
         if (layer) children.push(layerEntry(layer));
-        else if (group) children.push(groupEntry(group, depth + 1));
+        else if (group && listed(group)) children.push(groupEntry(group, depth + 1));
       }
     }
     const queryable = [...below(g, { layers: new Set(), groups: new Set() }).layers].some((id) => layerById.get(id)?.queryable);
@@ -161,7 +169,7 @@ export function capabilitiesModel(opts: {
   };
   const layers: CapabilitiesLayer[] = [
     ...opts.layers.filter((l) => !nested.layers.has(l.id) && !hidden.layers.has(l.id)).map(layerEntry),
-    ...[...groupById.values()].filter((g) => !nested.groups.has(g.id) && !hidden.groups.has(g.id)).map((g) => groupEntry(g, 0)),
+    ...[...groupById.values()].filter((g) => listed(g) && !nested.groups.has(g.id) && !hidden.groups.has(g.id)).map((g) => groupEntry(g, 0)),
   ];
   return { service, serviceUrl, schemas: opts.schemas, layers, rootCrs, geographic: union(layers.map((l) => l.geographic)) };
 }

@@ -56,7 +56,7 @@ async function resolveName(catalog: WmsCatalog, workspace: string | null, name: 
   const ws = workspace ?? prefix;
   if (ws !== null) {
     const layer = await catalog.layer(ws, local);
-    if (layer) return { kind: 'layer', layer };
+    if (layer) return directLayer(catalog, layer, notDefined);
     const group = await catalog.group(ws, local);
     if (group) return { kind: 'group', group };
     throw notDefined();
@@ -65,8 +65,17 @@ async function resolveName(catalog: WmsCatalog, workspace: string | null, name: 
   if (group) return { kind: 'group', group };
   const [first] = await catalog.workspacesWithLayer(local);
   const layer = first !== undefined ? await catalog.layer(first, local) : null;
-  if (layer) return { kind: 'layer', layer };
+  if (layer) return directLayer(catalog, layer, notDefined);
   throw notDefined();
+}
+
+/**
+ * A layer named by itself: an opaque container's member (and no tree group's) is not available by
+ * itself, only as part of its group (contract §12, as GeoServer's opaque containers).
+ */
+async function directLayer(catalog: WmsCatalog, layer: WmsLayer, notDefined: () => WmsException): Promise<Resolved> {
+  if (await catalog.onlyInOpaqueContainer(layer.id)) throw notDefined();
+  return { kind: 'layer', layer };
 }
 
 /** The layer's style of this name (`ws:name` or `name`), or StyleNotDefined. */

@@ -175,6 +175,19 @@ export class WmsCatalog {
     return rows.map((r) => r.workspace);
   }
 
+  /**
+   * Whether a layer is reached only through an opaque container: a member of an OPAQUE_CONTAINER
+   * group and of no tree group (NAMED, CONTAINER) — GeoServer then serves it by itself to nobody.
+   */
+  async onlyInOpaqueContainer(layerId: number): Promise<boolean> {
+    const rows = await this.db.query<{ opaque: boolean }>(
+      `SELECT bool_or(g.mode = 'OPAQUE_CONTAINER') AND NOT bool_or(g.mode IN ('NAMED', 'CONTAINER')) AS opaque
+         FROM layer_group_member m JOIN layer_group g ON g.id = m.group_id WHERE m.layer_id = $1`,
+      [layerId],
+    );
+    return rows[0]?.opaque === true;
+  }
+
   /** The group `name` of `workspace` (null: global), or null. */
   async group(workspace: string | null, name: string): Promise<WmsGroup | null> {
     const rows = await this.db.query<GroupRow>(

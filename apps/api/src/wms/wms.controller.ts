@@ -1,16 +1,21 @@
 import { Controller, Get, Inject, Logger, Param, Req } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request } from 'express';
+import { createHash } from 'node:crypto';
+import { ReadAccess } from '../access/read-access';
+import { readAnswerHeaders } from '../access/read-cors';
+import { ReadPath } from '../auth/roles.decorator';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { STATUS_OF } from '../rest/error-response';
+import { AUTH_REALM, STATUS_OF } from '../rest/error-response';
 import { requestBase } from '../rest/rest-request';
-import { RawContent } from '../rest/rest-response';
+import { RawContent, Tagged } from '../rest/rest-response';
 import { exceptionImage } from './exception-image';
 import { requestExceptions, requestVersion } from './getmap-params';
 import { WmsCatalog } from './wms-catalog';
 import { WmsException, WmsVersion } from './wms-exception';
 import { EXCEPTION_MEDIA, exceptionReport } from './wms-exception-report';
 import { WmsParams } from './wms-params';
+import { wmsMethod } from './wms-access';
 import { WmsScope, WmsService } from './wms.service';
 
 /** Path segments that are the server's own routes, never a workspace's virtual service. */
@@ -21,11 +26,13 @@ const NOT_YET = new Set(['describelayer', 'getstyles', 'putstyles']);
 
 /**
  * The WMS (contract §10) at `{base}/wms`, `{base}/ows?service=WMS` and the virtual services
- * `{base}/{workspace}/wms|ows`, behind the global guard (Basic or console session; READER may
- * read). Every problem with a request is a ServiceExceptionReport with status 200, as WMS clients
- * expect (or the image EXCEPTIONS asks for); a store that fails is the same report with the
- * store's 5xx status.
+ * `{base}/{workspace}/wms|ows`. A read path (contract §12): Basic credentials, the console
+ * session, or none (the anonymous caller); the data rules decide what each caller reads
+ * (`wms-access.ts`). Every problem with a request is a ServiceExceptionReport with status 200, as
+ * WMS clients expect (or the image EXCEPTIONS asks for); a store that fails is the same report with
+ * the store's 5xx status, a challenge (service rule, CHALLENGE mode) with 401/403.
  */
+@ReadPath()
 @Controller()
 export class WmsController {
   private readonly logger = new Logger('WMS');
@@ -33,27 +40,28 @@ export class WmsController {
   constructor(
     private readonly wms: WmsService,
     private readonly catalog: WmsCatalog,
+    private readonly access: ReadAccess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('wms')
-  wmsEndpoint(@Req() req: Request): Promise<RawContent> {
+  wmsEndpoint(@Req() req: Request): Promise<RawContent | Tagged> {
     return this.answer(req, null, false);
   }
 
   @Get('ows')
-  owsEndpoint(@Req() req: Request): Promise<RawContent> {
+  owsEndpoint(@Req() req: Request): Promise<RawContent | Tagged> {
     return this.answer(req, null, true);
   }
 
   @Get(':workspace/wms')
-  async virtualWms(@Req() req: Request, @Param('workspace') workspace: string): Promise<RawContent> {
+  async virtualWms(@Req() req: Request, @Param('workspace') workspace: string): Promise<RawContent | Tagged> {
     await this.checkWorkspace(req, workspace);
     return this.answer(req, workspace, false);
   }
 
   @Get(':workspace/ows')
-  async virtualOws(@Req() req: Request, @Param('workspace') workspace: string): Promise<RawContent> {
+  async virtualOws(@Req() req: Request, @Param('workspace') workspace: string): Promise<RawContent | Tagged> {
     await this.checkWorkspace(req, workspace);
     return this.answer(req, workspace, true);
   }
@@ -67,7 +75,7 @@ export class WmsController {
     }
   }
 
-  private async answer(req: Request, workspace: string | null, ows: boolean): Promise<RawContent> {
+  private async answer(req: Request, workspace: string | null, ows: boolean): Promise<RawContent | Tagged> {
     const params = WmsParams.fromUrl(req.originalUrl);
     const scope: WmsScope = { workspace, base: requestBase(req, this.config.contextPath, this.config.trustProxy) };
     const operation = (params.nonEmpty('request') ?? '').toLowerCase();
@@ -79,28 +87,39 @@ export class WmsController {
         throw new WmsException(`No service: ${service} (this endpoint serves WMS)`, 'InvalidParameterValue', 'service');
       if (!operation)
         throw new WmsException('Could not determine the request: add REQUEST=GetCapabilities or REQUEST=GetMap', 'MissingParameterValue', 'request');
+      // The service rule of the operation, then the data rules of what it names (contract §12).
+      scope.access = await this.access.scope(req, 'wms', wmsMethod(operation));
       if (operation === 'getcapabilities' || operation === 'capabilities') {
         const text = await this.wms.capabilities(version, scope);
         const type = version === '1.3.0' ? 'text/xml' : 'application/vnd.ogc.wms_xml';
-        return new RawContent(`${type}; charset=UTF-8`, Buffer.from(text, 'utf8'));
+        return this.answered(req, scope, new RawContent(`${type}; charset=UTF-8`, Buffer.from(text, 'utf8')));
       }
       if (operation === 'getmap' || operation === 'map') {
         const image = await this.wms.getMap(params, scope);
-        return new RawContent(image.contentType, image.body);
+        return this.answered(req, scope, new RawContent(image.contentType, image.body));
       }
       if (operation === 'getfeatureinfo') {
         const info = await this.wms.featureInfo(params, scope);
-        return new RawContent(info.contentType, Buffer.from(info.body, 'utf8'));
+        return this.answered(req, scope, new RawContent(info.contentType, Buffer.from(info.body, 'utf8')));
       }
       if (operation === 'getlegendgraphic') {
         const legend = await this.wms.legendGraphic(params, scope);
-        return new RawContent(legend.contentType, legend.body);
+        return this.answered(req, scope, new RawContent(legend.contentType, legend.body));
       }
       if (NOT_YET.has(operation)) throw new WmsException(`${params.get('request')} is not supported by this server yet`, 'OperationNotSupported', 'request');
       throw new WmsException(`No such operation: WMS ${params.get('request')}`, 'OperationNotSupported', 'request');
     } catch (err) {
       return this.failure(req, params, version, scope, operation, err);
     }
+  }
+
+  /**
+   * A successful answer with its caching headers — public only for an anonymous caller, whose
+   * answer holds nothing but what anonymous callers may read — and a strong ETag of its bytes.
+   */
+  private answered(req: Request, scope: WmsScope, content: RawContent): Tagged {
+    readAnswerHeaders(req.res!, scope.access?.publicList ?? false);
+    return new Tagged(content, `"${createHash('sha1').update(content.body).digest('base64url')}"`);
   }
 
   /** The answer to a failure, in the form the request asked for. */
@@ -110,8 +129,9 @@ export class WmsController {
     if (err instanceof WmsException) error = err;
     else if (err instanceof CatalogError) {
       const code = STATUS_OF[err.code];
-      // A store that failed is no fault of the client: its 5xx stays, in the WMS's own document.
-      if (code >= 500) status = code;
+      // A store that failed is no fault of the client: its 5xx stays, in the WMS's own document;
+      // so does a challenge (a service rule, or CHALLENGE mode): credentials may open it.
+      if (code >= 500 || code === 401 || code === 403) status = code;
       error = new WmsException(err.message);
     } else {
       this.logger.error(`${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
@@ -128,6 +148,7 @@ export class WmsController {
       }
     }
     const schemas = `${scope.base}/schemas`;
-    return new RawContent(`${EXCEPTION_MEDIA[version]}; charset=UTF-8`, Buffer.from(exceptionReport(version, error, schemas), 'utf8'), { status });
+    const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': `Basic realm="${AUTH_REALM}"` } : {};
+    return new RawContent(`${EXCEPTION_MEDIA[version]}; charset=UTF-8`, Buffer.from(exceptionReport(version, error, schemas), 'utf8'), { status, headers });
   }
 }

@@ -20,6 +20,8 @@ import { StyleRef, WmsCatalog, WmsLayer } from './wms-catalog';
 import { invalidCrs, WmsException, WmsVersion } from './wms-exception';
 import type { WmsParams } from './wms-params';
 import { WMS_SERVICE_METADATA, WmsServiceMetadata, WmsServiceMetadataSource } from './wms-service-metadata';
+import type { ReadScope } from '../access/read-access';
+import { checkNames, readableDraws } from './wms-access';
 
 /** Where a request came in: the global service or a workspace's virtual one, and its public URLs. */
 export interface WmsScope {
@@ -27,6 +29,8 @@ export interface WmsScope {
   workspace: string | null;
   /** Public base URL (context path included), e.g. `https://maps.example.org/geoserver`. */
   base: string;
+  /** What the caller may read (contract §12); absent: everything. */
+  access?: ReadScope;
 }
 
 /** A map image. */
@@ -70,7 +74,10 @@ export class WmsService implements OnApplicationShutdown {
   async capabilities(version: WmsVersion, scope: WmsScope): Promise<string> {
     const m = await this.metadata(scope);
     const base = scope.base;
-    const [layers, groups] = await Promise.all([this.catalog.advertisedLayers(scope.workspace), this.catalog.groups(scope.workspace)]);
+    const [advertised, groups] = await Promise.all([this.catalog.advertisedLayers(scope.workspace), this.catalog.groups(scope.workspace)]);
+    // Only what the caller may read is listed (contract §12).
+    const access = scope.access;
+    const layers = access ? advertised.filter((l) => access.reads(l.workspace, l.name)) : advertised;
     const members = new Map(await Promise.all(groups.map(async (g) => [g.id, await this.catalog.members(g.id)] as const)));
     // Each LegendURL carries the size of the PNG it answers (GeoServer measures its legends too).
     const legendSizes = new Map<string, { width: number; height: number }>();
@@ -86,6 +93,7 @@ export class WmsService implements OnApplicationShutdown {
       layers,
       groups,
       members,
+      groupListed: access && ((g) => access.reads(g.workspace, g.name)),
       legendSize: (ref) => legendSizes.get(legendKey(ref)) ?? { width: 20, height: 20 },
     });
     return version === '1.3.0' ? capabilities130(model) : capabilities111(model);
@@ -98,9 +106,11 @@ export class WmsService implements OnApplicationShutdown {
     const m = await this.metadata(scope, at);
     const p = parseGetMap(params, m);
     if (p.sldBody !== undefined) checkSldBody(p.sldBody);
-    const draws = await this.resolvedLayers.get(JSON.stringify([scope.workspace, p.layers, p.styles]), at, () =>
+    if (scope.access) await checkNames(this.catalog, scope.workspace, scope.access, p.layers, 'layers');
+    const resolved = await this.resolvedLayers.get(JSON.stringify([scope.workspace, p.layers, p.styles]), at, () =>
       layersToDraw(this.catalog, scope.workspace, p.layers, p.styles),
     );
+    const draws = readableDraws(resolved, scope.access);
     if (!draws.length) throw new WmsException(`Nothing to draw: the layer groups in LAYERS have no enabled layer`, 'LayerNotDefined', 'layers');
     const crs = await this.resolvedCrs.get(JSON.stringify([draws[0].layer.store.storeId, p.version, p.crs]), at, () =>
       this.lookUpCrs(p.version, p.crs, draws[0].layer),
@@ -166,6 +176,7 @@ export class WmsService implements OnApplicationShutdown {
     const request = await this.mapRequest(withMapFormat(params), scope);
     const p = request.params;
     const fi = parseFeatureInfo(params, p.version, p.width, p.height);
+    if (scope.access) await checkNames(this.catalog, scope.workspace, scope.access, fi.queryLayers, 'query_layers');
     const queried = await queriedLayers(this.catalog, scope.workspace, fi.queryLayers, request.layers);
     const drawn = new Set(request.layers.map((d) => d.layer.id));
     const layers = new Map<number, WmsLayer>();
@@ -225,7 +236,9 @@ export class WmsService implements OnApplicationShutdown {
   async legendGraphic(params: WmsParams, scope: WmsScope): Promise<MapImage> {
     await this.metadata(scope);
     const p = parseLegend(params);
-    const draws = await legendLayers(this.catalog, scope.workspace, p);
+    if (scope.access) await checkNames(this.catalog, scope.workspace, scope.access, [p.layer], 'layer');
+    const draws = readableDraws(await legendLayers(this.catalog, scope.workspace, p), scope.access);
+    if (!draws.length) throw new WmsException(`${p.layer} layer does not exist.`, 'LayerNotDefined', 'layer');
     const rules = rulesOf(p, draws.length);
     const compiled = new Map<string, Promise<CompiledStyle>>();
     const layers = await Promise.all(
