@@ -224,7 +224,7 @@ describe('the data rules on history, events and export', () => {
       cell('public style untouched by refused reverts', 200, (await api.get(`${marks.public.style}.json`)).status);
 
       // Export and import: ADMIN's (contract §8).
-      let zip = Buffer.alloc(0);
+      let zip: Buffer = Buffer.alloc(0);
       for (const caller of [...SIGNED_IN, 'anonymous'] as Caller[]) {
         const refused = caller === 'anonymous' ? 401 : 403;
         const whole = await clients[caller].get('/catalog/export');

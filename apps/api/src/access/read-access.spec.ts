@@ -1,9 +1,16 @@
-import { CatalogError } from '@geocatalog/catalog-model';
+import {
+  CatalogError,
+  AccessDecision,
+  ANONYMOUS_CALLER,
+  type Caller,
+  parseDataKey,
+  parseRoles,
+  parseServiceKey,
+  type CatalogMode,
+} from '@geocatalog/catalog-model';
 import type { Request } from 'express';
-import { AccessDecision, ANONYMOUS_CALLER, type Caller } from './access-decision';
 import type { AccessService } from './access.service';
 import { ReadAccess, readableCollections, ReadScope } from './read-access';
-import { parseDataKey, parseRoles, parseServiceKey, type CatalogMode } from './rule-keys';
 
 function decision(lines: Record<string, string>, services: Record<string, string> = {}, mode: CatalogMode = 'HIDE'): AccessDecision {
   const parse = <T>(entries: Record<string, string>, key: (k: string) => { ok: boolean; value?: T }) =>

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, ANONYMOUS_CALLER, type AccessDecision, type Caller } from '@geocatalog/catalog-model';
 import type { Request } from 'express';
 import type { Principal } from '../auth/principal';
-import { ANONYMOUS_CALLER, type AccessDecision, type Caller } from './access-decision';
 import { AccessService } from './access.service';
 
 /** The map and feature read paths, as service rules name them (`wms.GetMap`, `features.*`, `tiles.*`). */

@@ -1,7 +1,7 @@
 import type { PlanEntry } from '@geocatalog/catalog-exchange';
 import type { RuleFamily, RuleService } from '../access/rule.service';
 import { MODE_ROW } from '../access/rule.service';
-import { parseServiceKey } from '../access/rule-keys';
+import { parseServiceKey } from '@geocatalog/catalog-model';
 import type { DataDirectory } from './data-directory';
 
 /** What planning rules needs from the planner. */

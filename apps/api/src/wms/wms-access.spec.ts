@@ -1,7 +1,5 @@
-import { CatalogError } from '@geocatalog/catalog-model';
-import { AccessDecision, ANONYMOUS_CALLER, type Caller } from '../access/access-decision';
+import { CatalogError, AccessDecision, ANONYMOUS_CALLER, type Caller, parseDataKey, parseRoles, type CatalogMode } from '@geocatalog/catalog-model';
 import { ReadScope } from '../access/read-access';
-import { parseDataKey, parseRoles, type CatalogMode } from '../access/rule-keys';
 import type { LayerToDraw } from './map-layers';
 import { checkNames, readableDraws, wmsMethod } from './wms-access';
 import type { WmsCatalog } from './wms-catalog';
