@@ -1,5 +1,5 @@
 // The data rules' cost on the request path (issue 25): GET of a data store in XML by a READER
-// (whom the AccessInterceptor checks) with the fresh catalog's rules, then with 1,000 more rules
+// (whom AccessCheck checks) with the fresh catalog's rules, then with 1,000 more rules
 // in the catalog, against the same GET by ADMIN (who passes every rule and skips the check), in
 // one api process, alternating rounds. Reports requests/s and the ratios READER / ADMIN.
 import autocannon from 'autocannon';

@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { AccessInterceptor } from './access.interceptor';
+import { AccessCheck } from './access-check';
 import { AccessService } from './access.service';
 import { AclController } from './acl.controller';
 import { RuleService } from './rule.service';
@@ -9,7 +8,7 @@ import { RuleService } from './rule.service';
 @Global()
 @Module({
   controllers: [AclController],
-  providers: [AccessService, RuleService, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
-  exports: [AccessService, RuleService],
+  providers: [AccessService, RuleService, AccessCheck],
+  exports: [AccessService, RuleService, AccessCheck],
 })
 export class AccessModule {}

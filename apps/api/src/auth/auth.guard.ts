@@ -2,6 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { CatalogError } from '@geocatalog/catalog-model';
+import { AccessCheck } from '../access/access-check';
 import type { RestRequest } from '../rest/rest-request';
 import type { Principal } from './principal';
 import { ADMIN_ONLY, PUBLIC } from './roles.decorator';
@@ -12,15 +13,18 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Basic authentication, or the console's session cookie, on every route but the sign-in
  * endpoints, then authorisation: ADMIN may do everything; another role reads and, on `/rest`,
- * writes what the data rules allow (`AccessInterceptor`: by default every role reads, only ADMIN
- * writes), never the security endpoints; a user without a role may do nothing.
+ * writes what the data rules allow (`AccessCheck`, asked here: by default every role reads, only
+ * ADMIN writes), never the security endpoints; a user without a role may do nothing.
  */
 @Injectable()
 export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
   /** What each route's decorators say, read once per handler and class (metadata does not change once the app runs). */
   private readonly marks = new WeakMap<object, WeakMap<object, { public: boolean; adminOnly: boolean }>>();
 
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly access: AccessCheck,
+  ) {
     super();
   }
 
@@ -32,8 +36,11 @@ export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
     const roles = req.user?.roles ?? [];
     if (roles.includes('ADMIN')) return true;
     // Any other role: the data rules decide what it reads, and which workspaces it administers
-    // (AccessInterceptor, on /rest); a write elsewhere stays an ADMIN's.
-    if (!marks.adminOnly && roles.length > 0 && (READ_METHODS.has(req.method) || req.rest !== undefined)) return true;
+    // (AccessCheck, on /rest); a write elsewhere stays an ADMIN's.
+    if (!marks.adminOnly && roles.length > 0 && (READ_METHODS.has(req.method) || req.rest !== undefined)) {
+      if (req.rest) await this.access.admit(req, req.user!);
+      return true;
+    }
     throw new CatalogError('FORBIDDEN', `User '${req.user?.userName}' may not ${req.method} ${req.path}`);
   }
 
