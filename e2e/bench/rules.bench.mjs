@@ -1,5 +1,5 @@
 // The data rules' cost on the request path (issue 25), in one run, rounds alternated:
-//   1. GET of a data store in XML by a READER (whom the AccessInterceptor checks) against the same
+//   1. GET of a data store in XML by a READER (whom AccessCheck checks) against the same
 //      GET by ADMIN (who passes every rule and skips the check: rules on vs none), on a catalog with
 //      the fresh rules and on one with 1,000 more rules;
 //   2. a 100-feature OGC API items page (a read path: ReadAccess checks the service rule and the

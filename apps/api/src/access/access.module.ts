@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { AccessInterceptor } from './access.interceptor';
+import { AccessCheck } from './access-check';
 import { AccessService } from './access.service';
 import { AclController } from './acl.controller';
 import { SelfController } from './self.controller';
@@ -12,7 +11,7 @@ import { RulesFreshness } from './rules-freshness';
 @Global()
 @Module({
   controllers: [AclController, SelfController],
-  providers: [AccessService, RuleService, RulesFreshness, ReadAccess, { provide: APP_INTERCEPTOR, useClass: AccessInterceptor }],
-  exports: [AccessService, RuleService, ReadAccess],
+  providers: [AccessService, RuleService, RulesFreshness, ReadAccess, AccessCheck],
+  exports: [AccessService, RuleService, ReadAccess, AccessCheck],
 })
 export class AccessModule {}

@@ -1,14 +1,22 @@
 import { AuthCaches } from './auth-caches';
-import { AuthService } from './auth.service';
-import { hashPassword } from './password-hash';
+import { AuthService, CREDENTIAL_CACHE_TTL_MS } from './auth.service';
+import { hashPassword, verifyPassword } from './password-hash';
 import { LocalSignInLimits } from './sign-in-limits';
 import type { UserEntity } from './user.entity';
 import type { UserService } from './user.service';
+
+// The real scrypt, counted: a test asks how many hashes a check computed.
+jest.mock('./password-hash', () => {
+  const actual = jest.requireActual<typeof import('./password-hash')>('./password-hash');
+  return { ...actual, verifyPassword: jest.fn(actual.verifyPassword) };
+});
 
 /** The users table as AuthService reads it: one user whose hash a test changes, and a count of reads. */
 class Users {
   hash = '';
   reads = 0;
+  enabled = true;
+  roles = ['ADMIN'];
   /** Resolved by a test to let the pending read finish (a read racing a change). */
   hold?: Promise<void>;
 
@@ -16,12 +24,12 @@ class Users {
     this.reads++;
     const hash = this.hash;
     await this.hold;
-    return { name, passwordHash: hash, enabled: true, roles: [{ role: 'ADMIN' }] } as unknown as UserEntity;
+    return { name, passwordHash: hash, enabled: this.enabled, roles: [{ role: 'ADMIN' }] } as unknown as UserEntity;
   }
 
-  /** Its own roles and its groups': here the one ADMIN grant. */
+  /** Its own roles and its groups': by default the one ADMIN grant. */
   async actingRoles(): Promise<string[]> {
-    return ['ADMIN'];
+    return this.roles;
   }
 }
 
@@ -67,5 +75,35 @@ describe('AuthService: the verified-credential cache and changes of users', () =
     await caches.changed('sessions');
     await auth.authenticate('admin', 'old-password', '10.0.0.1');
     expect(users.reads).toBe(1);
+  });
+
+  describe('once a cached credential has expired', () => {
+    let now: number;
+    const hashes = jest.mocked(verifyPassword);
+    beforeEach(async () => {
+      now = Date.now();
+      jest.spyOn(Date, 'now').mockImplementation(() => now);
+      hashes.mockClear();
+      await auth.authenticate('admin', 'old-password', '10.0.0.1');
+      now += CREDENTIAL_CACHE_TTL_MS + 1;
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it('reads its user again, with the roles as they are now, and computes no new hash while the stored one is unchanged', async () => {
+      users.roles = ['READER'];
+      expect(await auth.authenticate('admin', 'old-password', '10.0.0.1')).toEqual({ userName: 'admin', roles: ['READER'] });
+      expect(users.reads).toBe(2);
+      expect(hashes).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses it once the password was changed elsewhere (no drop heard) or the user disabled', async () => {
+      users.hash = await hashPassword('new-password');
+      expect(await auth.authenticate('admin', 'old-password', '10.0.0.1')).toBeNull();
+      expect(hashes).toHaveBeenCalledTimes(2);
+      expect(await auth.authenticate('admin', 'new-password', '10.0.0.1')).not.toBeNull();
+      now += CREDENTIAL_CACHE_TTL_MS + 1;
+      users.enabled = false;
+      expect(await auth.authenticate('admin', 'new-password', '10.0.0.1')).toBeNull();
+    });
   });
 });

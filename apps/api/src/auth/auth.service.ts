@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHmac, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { CatalogError, caseInsensitiveNameKey } from '@geocatalog/catalog-model';
 import { AuthCaches } from './auth-caches';
 import { isRefusal, SignInRefusal } from './login-throttle';
@@ -8,14 +8,26 @@ import { unusablePasswordHash, verifyPassword } from './password-hash';
 import { SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
 import { UserService } from './user.service';
 
-/** How long a verified credential is trusted without re-checking the hash and the database. */
+/** How long a verified credential is trusted without reading its user again. */
 export const CREDENTIAL_CACHE_TTL_MS = 3_000;
 const MAX_CACHED = 10_000;
 
+/** A verified credential: who it is, until when, and the stored hash it matched. */
+interface Verified {
+  principal: Principal;
+  expires: number;
+  hash: string;
+}
+
 /**
- * Checks Basic credentials. scrypt costs milliseconds, so a verified credential is cached for
- * {@link CREDENTIAL_CACHE_TTL_MS}, keyed by an HMAC of it under a per-process random key (the
- * credential itself is never kept). Concurrent checks of the same credential share one hash.
+ * Checks Basic credentials. scrypt costs tens of milliseconds, so a verified credential is cached
+ * for {@link CREDENTIAL_CACHE_TTL_MS}, keyed by a SHA-256 of it after a per-process random key
+ * (the credential itself is never kept; one-shot `crypto.hash` costs a request a third of an
+ * HMAC's three objects, and a key that is only ever looked up needs no more than a secret
+ * prefix). Once expired, its user is read again: while it is enabled and its stored hash is still
+ * the one the credential matched, the credential still matches it, so no new hash is computed (a
+ * client that keeps its credential costs each worker one scrypt, not one every few seconds, and a
+ * change made by another process is still seen within the TTL). Concurrent checks of the same credential share one check.
  * Failures are limited per (user, client address) and per address ({@link SignInLimits}, one
  * count for all workers of a cluster): past a limit the answer is 429 with `Retry-After`, before
  * any hash is computed. A change of users empties the cache in every worker ({@link AuthCaches});
@@ -23,8 +35,8 @@ const MAX_CACHED = 10_000;
  */
 @Injectable()
 export class AuthService {
-  private readonly cacheKey = randomBytes(32);
-  private readonly verified = new Map<string, { principal: Principal; expires: number }>();
+  private readonly cacheKey = randomBytes(32).toString('base64');
+  private readonly verified = new Map<string, Verified>();
   private readonly pending = new Map<string, Promise<Principal | null>>();
   /** Changes with every drop of the cache: a check that began before one does not cache its result. */
   private generation = 0;
@@ -46,7 +58,7 @@ export class AuthService {
    * they do not match an enabled user; throws TOO_MANY_REQUESTS past the failure limits.
    */
   async authenticate(userName: string, password: string, address: string): Promise<Principal | null> {
-    const key = createHmac('sha256', this.cacheKey).update(userName).update('\0').update(password).digest('base64');
+    const key = hash('sha256', `${this.cacheKey}${userName}\0${password}`, 'base64');
     // Refused past the limits even when the credential is cached: an address that may not guess
     // must not learn from a 200 that a guess matched a recently used password.
     const who = caseInsensitiveNameKey(userName);
@@ -58,13 +70,34 @@ export class AuthService {
     const pendingKey = `${address}\0${key}`;
     let check = this.pending.get(pendingKey);
     if (!check) {
-      const started = this.check(userName, who, password, address, key).finally(() => {
+      const running = hit ? this.recheck(userName, who, password, address, key, hit) : this.check(userName, who, password, address, key);
+      const started = running.finally(() => {
         if (this.pending.get(pendingKey) === started) this.pending.delete(pendingKey);
       });
       check = started;
       this.pending.set(pendingKey, check);
     }
     return check;
+  }
+
+  /**
+   * An expired credential: its user read again; enabled, with the stored hash it matched, it is
+   * the principal with its roles as they are now; anything else is checked in full.
+   */
+  private async recheck(userName: string, who: string, password: string, address: string, key: string, was: Verified): Promise<Principal | null> {
+    const generation = this.generation;
+    const user = await this.users.findForLogin(userName);
+    if (!user || !user.enabled || user.passwordHash !== was.hash) return this.check(userName, who, password, address, key);
+    const principal: Principal = { userName: user.name, roles: await this.users.actingRoles(user.id) };
+    this.remember(generation, key, principal, was.hash);
+    return principal;
+  }
+
+  /** Caches a verified credential, unless the cache was dropped since `generation` (its check may have read old rows). */
+  private remember(generation: number, key: string, principal: Principal, storedHash: string): void {
+    if (generation !== this.generation) return;
+    if (this.verified.size >= MAX_CACHED) this.verified.clear();
+    this.verified.set(key, { principal, expires: Date.now() + CREDENTIAL_CACHE_TTL_MS, hash: storedHash });
   }
 
   /** `who` is the user's case-insensitive key: `ADMIN` shares `admin`'s failures. */
@@ -93,9 +126,7 @@ export class AuthService {
     }
     attempt.succeeded();
     const principal: Principal = { userName: user.name, roles };
-    if (generation !== this.generation) return principal;
-    if (this.verified.size >= MAX_CACHED) this.verified.clear();
-    this.verified.set(key, { principal, expires: Date.now() + CREDENTIAL_CACHE_TTL_MS });
+    this.remember(generation, key, principal, user.passwordHash);
     return principal;
   }
 }

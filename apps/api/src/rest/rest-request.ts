@@ -14,6 +14,12 @@ export interface RestRequestInfo {
   requireIfMatch?: boolean;
   /** The raw body, read once with the size limit applied (POST/PUT only). */
   body?: Buffer;
+  /**
+   * What the handler's answer goes through before it is written: set by the data rules' check for
+   * a caller who may read only part of a list (`access/access-check.ts`), applied by
+   * `RestHttpAdapter`.
+   */
+  answerFilter?: (result: unknown) => unknown;
 }
 
 /** A request that went through the REST middleware. */

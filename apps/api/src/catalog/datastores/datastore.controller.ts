@@ -49,7 +49,7 @@ export class DataStoreController {
   @Get(recordParam('dataStore'))
   @Operation({ operationId: 'getDataStore', summary: 'Read a data store (passwords only ever as `crypt2:…`)', success: ok('DataStore'), throws: ['NOT_FOUND'] })
   async get(@Param('ws') ws: string, @Param('ds') ds: string, @Links() links: LinkBuilder): Promise<Tagged> {
-    const store = await this.stores.get(ws, ds);
+    const store = await this.stores.show(ws, ds);
     return new Tagged(dataStoreDocument(store.workspace.name, store, links), dataStoreTag(store));
   }
 

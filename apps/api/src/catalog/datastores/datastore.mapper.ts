@@ -17,7 +17,7 @@ export function dataStoreListItem(workspace: string, s: { name: string }, links:
 }
 
 /** `<dataStore>` from its declaration; `passwd` is only ever the stored `crypt2:` value. */
-export function dataStoreDocument(workspace: string, s: DataStoreEntity, links: LinkBuilder): RepDocument {
+export function dataStoreDocument(workspace: string, s: DataStore, links: LinkBuilder): RepDocument {
   const params = s.connectionParameters;
   return doc(
     'dataStore',
@@ -34,6 +34,6 @@ export function dataStoreDocument(workspace: string, s: DataStoreEntity, links: 
 }
 
 /** ETag of a data store: its version and its workspace's (whose name its links carry). */
-export function dataStoreTag(s: DataStoreEntity): string {
+export function dataStoreTag(s: Pick<DataStoreEntity, 'version'> & { workspace?: { version: string } }): string {
   return versionTag(s.version, s.workspace?.version);
 }

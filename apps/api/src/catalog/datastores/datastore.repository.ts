@@ -14,6 +14,9 @@ export interface StoreParameters {
   params: Record<string, string>;
 }
 
+/** A store as its GET shows it: of its workspace only what the answer and its ETag carry. */
+export type ShownDataStore = Omit<DataStoreEntity, 'workspace'> & { workspace: Pick<WorkspaceEntity, 'name' | 'version'> };
+
 /** The rows of `data_store`. */
 @Injectable()
 export class DataStoreRepository extends CatalogRepository<DataStoreEntity> {
@@ -39,6 +42,25 @@ export class DataStoreRepository extends CatalogRepository<DataStoreEntity> {
     if (!rows.length) return null;
     const store = this.shape.read(rows[0]);
     store.workspace = this.workspaces.shape.read(rows[0]);
+    return store;
+  }
+
+  /**
+   * The store as its GET shows it, in one query: every column of the store, of its workspace only
+   * the name and version (its other columns, two dates among them, cost the hottest read of the
+   * API a tenth of its time to parse and hydrate); null when either is missing.
+   */
+  async findShown(workspace: string, name: string): Promise<ShownDataStore | null> {
+    const where = WorkspaceRepository.match('w', workspace, 2);
+    const rows = await this.run<Record<string, unknown>>(
+      undefined,
+      `SELECT ${this.shape.select}, w.name AS "shown_ws_name", w.version AS "shown_ws_version" FROM data_store s JOIN workspace w ON w.id = s.workspace_id
+        WHERE s.name = $1 AND ${where.sql}`,
+      [name, ...where.params],
+    );
+    if (!rows.length) return null;
+    const store = this.shape.read(rows[0]) as ShownDataStore;
+    store.workspace = { name: rows[0].shown_ws_name as string, version: String(rows[0].shown_ws_version) };
     return store;
   }
 

@@ -11,7 +11,7 @@ import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { WorkspaceService } from '../workspaces/workspace.service';
 import { checkPrecondition } from '../record-precondition';
 import { DataStoreEntity } from './datastore.entity';
-import { DataStoreRepository } from './datastore.repository';
+import { DataStoreRepository, ShownDataStore } from './datastore.repository';
 import { dataStoreTag } from './datastore.mapper';
 import { StoreIdentity, StorePasswords } from './store-passwords';
 import { PostgisConnector } from '../../datastores/postgis/postgis.connector';
@@ -63,6 +63,14 @@ export class DataStoreService {
     const store = await this.rows.find(workspace, name, tx);
     if (store) return store;
     await this.workspaces.get(workspace, tx);
+    throw new CatalogError('NOT_FOUND', `No such datastore: ${workspace},${name}`);
+  }
+
+  /** One store as its GET shows it ({@link DataStoreRepository.findShown}); 404 as {@link get} says it. */
+  async show(workspace: string, name: string): Promise<ShownDataStore> {
+    const store = await this.rows.findShown(workspace, name);
+    if (store) return store;
+    await this.workspaces.get(workspace);
     throw new CatalogError('NOT_FOUND', `No such datastore: ${workspace},${name}`);
   }
 

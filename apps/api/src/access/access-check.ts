@@ -1,12 +1,9 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { Injectable } from '@nestjs/common';
 import { CatalogError, type Rep, type RepDocument, type AccessDecision, type Caller } from '@geocatalog/catalog-model';
-import { from, map, mergeMap, type Observable } from 'rxjs';
 import type { Principal } from '../auth/principal';
 import type { RestRequest } from '../rest/rest-request';
 import { StreamedList } from '../rest/streamed-list';
 import { AccessService } from './access.service';
-import { HANDLER_DECIDES } from './handler-decides';
 import { DEFAULT_WORKSPACE, qualifiedName, restTarget, type RestTarget } from './rest-target';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,23 +15,21 @@ type RestReq = RestRequest & { user?: Principal };
  * and pays nothing here): a record the caller may not read answers as the catalog mode says (404,
  * or 401/403); a list leaves out what the caller may not read; a write needs `a` (workspace
  * administrator) on the workspace it is inside, and is refused on a workspace record itself and on
- * anything outside a workspace. Runs after the guard and before the body is read.
+ * anything outside a workspace. Asked by `CatalogAuthGuard` once it has authenticated a caller
+ * other than ADMIN on a REST route, so before the body is read. Not an interceptor: a global one
+ * would cost every request, ADMIN's and every read's, Nest's rxjs chain and two async resources.
  */
 @Injectable()
-export class AccessInterceptor implements NestInterceptor {
-  constructor(
-    private readonly access: AccessService,
-    private readonly reflector: Reflector,
-  ) {}
+export class AccessCheck {
+  constructor(private readonly access: AccessService) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const req = context.switchToHttp().getRequest<RestReq>();
-    const principal = req.user;
-    // Not a REST route, or no principal (public routes), or ADMIN: nothing to decide.
-    if (!principal || principal.roles.includes('ADMIN') || !req.rest) return next.handle();
-    // A route whose path names no record (the history) asks the decision itself, record by record.
-    if (this.reflector.getAllAndOverride<boolean>(HANDLER_DECIDES, [context.getHandler(), context.getClass()])) return next.handle();
-    return from(this.check(req, principal)).pipe(mergeMap((filter) => next.handle().pipe(map((result) => (filter ? filter(result) : result)))));
+  /**
+   * Checks a REST request of `principal` (not ADMIN): throws when it may not be made; for a read,
+   * sets the filter its list answer goes through (`answerFilter`, applied by `RestHttpAdapter`).
+   */
+  async admit(req: RestReq, principal: Principal): Promise<void> {
+    const filter = await this.check(req, principal);
+    if (filter && req.rest) req.rest.answerFilter = filter;
   }
 
   /** Checks the request; for a read, the filter its list answer goes through. */
