@@ -11,7 +11,7 @@ import { STATUS_OF } from '../rest/error-response';
 import { requestSchema, responseSchema } from './declared-schemas';
 import { LAYER_GROUP_SCHEMAS } from './layergroup-schemas';
 import { SETTINGS_SCHEMAS } from './settings-schemas';
-import { bool, crs, entryMap, int, JsonSchema, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
+import { bool, crs, entryMap, int, JsonSchema, listOf, namedLinkList, num, object, reference, rootDoc, str, uri } from './schema-parts';
 
 export type { JsonSchema } from './schema-parts';
 
@@ -159,8 +159,8 @@ export const SCHEMAS = {
     object(
       {
         userName: str(),
-        roles: object({ role: { type: 'array', items: str('its acting roles, its groups’ too') } }, ['role']),
-        administers: object({ workspace: { type: 'array', items: str('a workspace it administers (`ws.*.a`)') } }, ['workspace']),
+        roles: listOf('role', str('its acting roles, its groups’ too')),
+        administers: listOf('workspace', str('a workspace it administers (`ws.*.a`)')),
       },
       ['userName', 'roles', 'administers'],
     ),
