@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { getFeaturePage, isObject, isRestError, itemsPagePath, queryKeys, type FeaturePage, type RestClient, type RestError } from '../../../api';
 import { Alert, Button, DataTable, Pager, Skeleton, type Column, type ListState, type SortDirection } from '../../../ui';
-import { checkFilter, CqlFilterField, problemOfRefusal, useFeatureMatches } from '../../layers';
+import { checkFilter, CqlFilterField, problemOfRefusal } from '../../layers';
 import './attribute-table.css';
 
 /** One feature as a table row: its id, attributes and GeoJSON geometry (CRS84). */
@@ -50,7 +50,6 @@ export function AttributeTable({ features, collectionId, attributeNames, filter,
     placeholderData: keepPreviousData,
   });
   const refused = isRestError(page.error) && page.error.isClientError;
-  const count = useFeatureMatches(collectionId, filter, !refused);
   const rows = useMemo(() => rowsOf(page.data), [page.data]);
   const names = useMemo(() => columnNames(rows, attributeNames), [rows, attributeNames]);
   const draftProblem = checkFilter(draft);
@@ -139,7 +138,7 @@ export function AttributeTable({ features, collectionId, attributeNames, filter,
       )}
       {!refused && page.data && rows.length > 0 && (
         <AttributePager
-          total={count.data ?? null}
+          total={totalOf(page.data, offset)}
           offset={offset}
           shown={rows.length}
           size={size}
@@ -152,7 +151,16 @@ export function AttributeTable({ features, collectionId, attributeNames, filter,
   );
 }
 
-/** The shared pager once the count is known; previous/next from the page's links meanwhile. */
+/**
+ * How many features pass, when known without asking more of the server: its `numberMatched` (given
+ * when counting is cheap), or the end of a last page. A big layer's table sends one request a page.
+ */
+function totalOf(page: FeaturePage, offset: number): number | null {
+  if (page.numberMatched !== null) return page.numberMatched;
+  return page.next === null ? offset + page.numberReturned : null;
+}
+
+/** The shared pager when the total is known; previous/next from the page's links otherwise. */
 function AttributePager(props: {
   total: number | null;
   offset: number;
@@ -181,7 +189,7 @@ function AttributePager(props: {
   return (
     <nav className="pager" aria-label="Pages of features">
       <p className="pager__range">
-        {offset + 1}–{offset + shown} (counting…)
+        {offset + 1}–{offset + shown} of more
       </p>
       <div className="pager__controls">
         <Button variant="ghost" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - size))}>
