@@ -2,7 +2,9 @@
  * OpenLayers (the `ol` package the console uses) in real Chromium as an OGC API - Tiles client:
  * from the tile API's landing page alone it finds a layer's tileset and draws its vector tiles
  * (`ol/source/OGCVectorTile` reads the tileset's `item` template and the tile matrix set of its
- * `tiling-scheme` link), with a READER's Basic credentials. The features under a point are the
+ * `tiling-scheme` link), with a READER's Basic credentials, sent with every request: the read
+ * paths answer a request without credentials as the anonymous caller (contract §12), so a browser
+ * that waits for a challenge would be shown only what is public. The features under a point are the
  * table's. The page is served on the api's origin by the browser (route), so no CORS is involved.
  */
 import { execFile } from 'node:child_process';
@@ -48,7 +50,10 @@ it('draws a layer found from the landing page alone, and finds its features unde
   await createWorkspace(ctx.api, ws);
   const states = await publish(ctx.api, ctx.db, ws, 'states');
   const reader = await userWithRole(ctx.api, 'READER', 'oltiles');
-  context = await browser.newContext({ viewport: { width: 800, height: 600 }, httpCredentials: { username: reader.user, password: reader.password } });
+  context = await browser.newContext({
+    viewport: { width: 800, height: 600 },
+    extraHTTPHeaders: { Authorization: `Basic ${Buffer.from(`${reader.user}:${reader.password}`).toString('base64')}` },
+  });
   page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
