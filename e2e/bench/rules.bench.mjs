@@ -94,10 +94,10 @@ try {
   show('items ADMIN 1,000 rules / fresh', ratio('items ADMIN, 1,000 rules', 'items ADMIN, fresh'));
 
   // The decision a read path makes, in process, with the 1,000 rules (and the root rules).
-  const dist = path.join(here, '../../apps/api/dist/apps/api/src/access');
-  const { AccessDecision, ANONYMOUS_CALLER } = require(path.join(dist, 'access-decision.js'));
-  const { ReadScope } = require(path.join(dist, 'read-access.js'));
-  const { parseDataKey, parseRoles } = require(path.join(dist, 'rule-keys.js'));
+  // The decision lives in catalog-model (compiled into the api's dist); ReadScope in the api.
+  const dist = path.join(here, '../../apps/api/dist');
+  const { AccessDecision, ANONYMOUS_CALLER, parseDataKey, parseRoles } = require(path.join(dist, 'libs/catalog-model/src/access/index.js'));
+  const { ReadScope } = require(path.join(dist, 'apps/api/src/access/read-access.js'));
   const ruleList = Object.entries({ '*.*.r': 'AUTHENTICATED', '*.*.w': 'ADMIN', '*.*.a': 'ADMIN', ...MANY_RULES }).map(([k, v]) => ({
     ...parseDataKey(k).value,
     roles: parseRoles(v).value,
