@@ -1,17 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import {
-  CatalogError,
-  AccessDecision,
-  ANONYMOUS_CALLER,
-  type Caller,
-  CATALOG_MODES,
-  parseDataKey,
-  parseRoles,
-  parseServiceKey,
-  type CatalogMode,
-  type DataRule,
-  type ServiceRule,
-} from '@geocatalog/catalog-model';
+import { CatalogError, decisionOf, type AccessDecision, ANONYMOUS_CALLER, type Caller } from '@geocatalog/catalog-model';
 import { AuthCaches } from '../auth/auth-caches';
 import type { Principal } from '../auth/principal';
 import { CatalogDb } from '../database/catalog-db';
@@ -113,24 +101,7 @@ export class AccessService implements OnApplicationBootstrap, OnApplicationShutd
       this.db.query<{ name: string; value: string }>(`SELECT name, value FROM data_rule`),
       this.db.query<{ name: string; value: string }>(`SELECT name, value FROM service_rule`),
     ]);
-    let mode: CatalogMode = 'HIDE';
-    const dataRules: DataRule[] = [];
-    for (const row of data) {
-      if (row.name === 'mode') {
-        if (CATALOG_MODES.includes(row.value as CatalogMode)) mode = row.value as CatalogMode;
-        continue;
-      }
-      const key = parseDataKey(row.name);
-      const roles = parseRoles(row.value);
-      // Rows are checked when written; one that is not a rule (written by hand) is no rule.
-      if (key.ok) dataRules.push({ ...key.value, roles: roles.ok ? roles.value : [] });
-    }
-    const serviceRules: ServiceRule[] = [];
-    for (const row of services) {
-      const key = parseServiceKey(row.name);
-      const roles = parseRoles(row.value);
-      if (key.ok) serviceRules.push({ ...key.value, roles: roles.ok ? roles.value : [] });
-    }
-    return new AccessDecision(dataRules, serviceRules, mode);
+    const entries = (rows: { name: string; value: string }[]) => rows.map((row) => [row.name, row.value] as const);
+    return decisionOf(entries(data), entries(services));
   }
 }

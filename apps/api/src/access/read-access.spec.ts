@@ -1,26 +1,10 @@
-import {
-  CatalogError,
-  AccessDecision,
-  ANONYMOUS_CALLER,
-  type Caller,
-  parseDataKey,
-  parseRoles,
-  parseServiceKey,
-  type CatalogMode,
-} from '@geocatalog/catalog-model';
+import { CatalogError, decisionOf, type AccessDecision, ANONYMOUS_CALLER, type Caller, type CatalogMode } from '@geocatalog/catalog-model';
 import type { Request } from 'express';
 import type { AccessService } from './access.service';
 import { ReadAccess, readableCollections, ReadScope } from './read-access';
 
 function decision(lines: Record<string, string>, services: Record<string, string> = {}, mode: CatalogMode = 'HIDE'): AccessDecision {
-  const parse = <T>(entries: Record<string, string>, key: (k: string) => { ok: boolean; value?: T }) =>
-    Object.entries(entries).map(([k, v]) => {
-      const parsed = key(k);
-      const roles = parseRoles(v);
-      if (!parsed.ok || !roles.ok) throw new Error(`bad fixture ${k}`);
-      return { ...(parsed.value as T), roles: roles.value };
-    });
-  return new AccessDecision(parse(lines, parseDataKey), parse(services, parseServiceKey), mode);
+  return decisionOf(Object.entries(lines), Object.entries(services), mode);
 }
 
 const RULES = { '*.*.r': 'AUTHENTICATED', 'pub.*.r': '*', 'res.*.r': 'ROLE_TOPP', 'res.open.r': 'ANONYMOUS,AUTHENTICATED', 'basemap.r': '*' };

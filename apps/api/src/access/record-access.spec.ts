@@ -1,14 +1,7 @@
-import { AccessDecision, ANONYMOUS_CALLER, type Caller, parseDataKey, parseRoles, type DataRule } from '@geocatalog/catalog-model';
+import { decisionOf, ANONYMOUS_CALLER, type Caller } from '@geocatalog/catalog-model';
 import { readsHistory, readsRecord, recordScope, revertsChanges, seesChange } from './record-access';
 
-function rules(lines: Record<string, string>): DataRule[] {
-  return Object.entries(lines).map(([key, value]) => {
-    const k = parseDataKey(key);
-    const r = parseRoles(value);
-    if (!k.ok || !r.ok) throw new Error(`bad fixture ${key}`);
-    return { ...k.value, roles: r.value };
-  });
-}
+const rules = (lines: Record<string, string>) => Object.entries(lines);
 
 const user = (...roles: string[]): Caller => ({ roles, anonymous: false });
 const admin = user('ADMIN');
@@ -17,7 +10,7 @@ const wsAdmin = user('TOPP_ADMIN');
 const toppReader = user('TOPP_READ');
 
 /** topp administered by TOPP_ADMIN and read by TOPP_READ only; topp.secret read by nobody but admins; sf open to every signed-in user. */
-const d = new AccessDecision(
+const d = decisionOf(
   rules({
     '*.*.r': 'AUTHENTICATED',
     '*.*.a': 'ADMIN',
@@ -91,7 +84,7 @@ describe('the history', () => {
   });
 
   it('a root `a` rule makes a role administer every workspace', () => {
-    const all = new AccessDecision(rules({ '*.*.a': 'EDITOR' }));
+    const all = decisionOf(rules({ '*.*.a': 'EDITOR' }));
     expect(readsHistory(all, user('EDITOR'))).toBe(true);
     expect(seesChange(all, user('EDITOR'), 'dataStore', '/workspaces/any/datastores/pg')).toBe(true);
   });

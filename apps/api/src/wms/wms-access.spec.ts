@@ -1,4 +1,4 @@
-import { CatalogError, AccessDecision, ANONYMOUS_CALLER, type Caller, parseDataKey, parseRoles, type CatalogMode } from '@geocatalog/catalog-model';
+import { CatalogError, decisionOf, ANONYMOUS_CALLER, type Caller, type CatalogMode } from '@geocatalog/catalog-model';
 import { ReadScope } from '../access/read-access';
 import type { LayerToDraw } from './map-layers';
 import { checkNames, readableDraws, wmsMethod } from './wms-access';
@@ -8,13 +8,7 @@ import { WmsException } from './wms-exception';
 const RULES = { '*.*.r': 'AUTHENTICATED', 'pub.*.r': '*', 'res.*.r': 'ROLE_TOPP', 'basemap.r': '*', 'secret.r': 'ROLE_TOPP' };
 
 function scope(caller: Caller, mode: CatalogMode = 'HIDE'): ReadScope {
-  const rules = Object.entries(RULES).map(([k, v]) => {
-    const key = parseDataKey(k);
-    const roles = parseRoles(v);
-    if (!key.ok || !roles.ok) throw new Error(k);
-    return { ...key.value, roles: roles.value };
-  });
-  return new ReadScope(new AccessDecision(rules, [], mode), caller, 'wms', 'GetMap');
+  return new ReadScope(decisionOf(Object.entries(RULES), [], mode), caller, 'wms', 'GetMap');
 }
 
 /** The catalog's answers for bare names: global groups `basemap` and `secret`, layer `roads` in `res`. */

@@ -1,4 +1,4 @@
-import { AccessDecision, ANONYMOUS_CALLER, type Caller } from './access-decision';
+import { AccessDecision, ANONYMOUS_CALLER, decisionOf, type Caller } from './access-decision';
 import { parseDataKey, parseRoles, parseServiceKey, type DataRule, type ServiceRule } from './rule-keys';
 
 /** Rules as `layers.properties` lines. */
@@ -239,5 +239,33 @@ describe('rule keys', () => {
     expect(parseRoles(' , ').ok).toBe(false);
     expect(parseRoles('<x>').ok).toBe(false);
     expect(parseRoles('A'.repeat(65)).ok).toBe(false);
+  });
+});
+
+describe('decisionOf (rules in their stored form)', () => {
+  it('reads rules, a mode row, and skips a row that is no rule', () => {
+    const d = decisionOf(
+      [
+        ['*.*.r', 'AUTHENTICATED'],
+        ['topp.*.r', 'ROLE_TOPP'],
+        ['mode', 'CHALLENGE'],
+        ['not a rule', 'ROLE_TOPP'],
+      ],
+      [['wms.GetMap', 'ROLE_TOPP']],
+    );
+    expect(d.readsLayer(topp, 'topp', 'roads')).toBe(true);
+    expect(d.readsLayer(reader, 'topp', 'roads')).toBe(false);
+    expect(d.refusal(reader)).toBe('FORBIDDEN');
+    expect(d.usesService(reader, 'wms', 'GetMap')).toBe(false);
+    expect(d.usesService(topp, 'wms', 'GetMap')).toBe(true);
+  });
+
+  it('gives a rule whose roles do not parse no role, and keeps HIDE for an unknown mode', () => {
+    const d = decisionOf([
+      ['topp.*.r', ',,'],
+      ['mode', 'OPEN'],
+    ]);
+    expect(d.readsLayer(topp, 'topp', 'roads')).toBe(false);
+    expect(d.refusal(reader)).toBe('NOT_FOUND');
   });
 });

@@ -1,4 +1,17 @@
-import { ADMIN, ANONYMOUS, AUTHENTICATED, EVERYBODY, type AccessMode, type CatalogMode, type DataRule, type ServiceRule } from './rule-keys';
+import {
+  ADMIN,
+  ANONYMOUS,
+  AUTHENTICATED,
+  CATALOG_MODES,
+  EVERYBODY,
+  parseDataKey,
+  parseRoles,
+  parseServiceKey,
+  type AccessMode,
+  type CatalogMode,
+  type DataRule,
+  type ServiceRule,
+} from './rule-keys';
 
 /**
  * GeoServer's data security semantics (its `SecureTreeNode` tree), decided in memory from the
@@ -136,4 +149,35 @@ function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key);
   if (value === undefined) map.set(key, (value = make()));
   return value;
+}
+
+/** Name → roles, the rules' stored form: the rule tables' rows, the REST maps, `layers.properties`. */
+export type RuleEntries = Iterable<readonly [name: string, roles: string]>;
+
+/**
+ * The decision of rules in their stored form. Rules are checked when written, so a name that is
+ * no rule (a row written by hand) is no rule and roles that do not parse are none; a data entry
+ * named `mode` holding a catalog mode sets the mode.
+ */
+export function decisionOf(data: RuleEntries, services: RuleEntries = [], mode: CatalogMode = 'HIDE'): AccessDecision {
+  const dataRules: DataRule[] = [];
+  for (const [name, value] of data) {
+    if (name === 'mode') {
+      if (CATALOG_MODES.includes(value as CatalogMode)) mode = value as CatalogMode;
+      continue;
+    }
+    const key = parseDataKey(name);
+    if (key.ok) dataRules.push({ ...key.value, roles: rolesOf(value) });
+  }
+  const serviceRules: ServiceRule[] = [];
+  for (const [name, value] of services) {
+    const key = parseServiceKey(name);
+    if (key.ok) serviceRules.push({ ...key.value, roles: rolesOf(value) });
+  }
+  return new AccessDecision(dataRules, serviceRules, mode);
+}
+
+function rolesOf(value: string): string[] {
+  const roles = parseRoles(value);
+  return roles.ok ? roles.value : [];
 }
