@@ -5,17 +5,15 @@
  * fails on a layer kept for signed-in users: its answers carry no `Access-Control-Allow-Origin`,
  * so the browser refuses them (CORS).
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { createWorkspace } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { createStatesTable, useSpatialApi } from '../support/postgis';
 import { publish } from '../features/support';
 import { launchChromium, requireChromium, saveScreenshot } from '../browser/support/chromium';
+import { bundlePageScript } from './openlayers/bundle';
 
 requireChromium();
 
@@ -26,7 +24,7 @@ let pagesOrigin: string;
 
 beforeAll(async () => {
   await createStatesTable(ctx.db, 'states');
-  const bundle = await bundleClient(join(__dirname, 'openlayers', 'cross-origin.js'));
+  const bundle = await bundlePageScript('cross-origin.js');
   pages = createServer((req, res) => {
     if (req.url === '/client.js') {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
@@ -44,15 +42,6 @@ afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => pages?.close(resolve));
 });
-
-/** The page script bundled by rolldown (the console's bundler; ESM, so in a child Node process). */
-async function bundleClient(entry: string): Promise<string> {
-  const script = `const { build } = await import('rolldown');
-const out = await build({ input: ${JSON.stringify(entry)}, write: false, output: { format: 'iife' }, logLevel: 'silent' });
-process.stdout.write(out.output[0].code);`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: __dirname, maxBuffer: 64 * 1024 * 1024 });
-  return stdout;
-}
 
 it('draws a public layer’s WMS and tiles from another origin, and fails (CORS) on a private one', async () => {
   const open = uniqueName('corspub').replace(/-/g, '_');

@@ -7,15 +7,13 @@
  * that waits for a challenge would be shown only what is public. The features under a point are the
  * table's. The page is served on the api's origin by the browser (route), so no CORS is involved.
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createWorkspace, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
 import { createStatesTable, useSpatialApi } from '../support/postgis';
 import { publish } from '../features/support';
 import { launchChromium, requireChromium, saveScreenshot } from '../browser/support/chromium';
+import { bundlePageScript } from './openlayers/bundle';
 
 requireChromium();
 
@@ -28,22 +26,13 @@ const tileRequests: string[] = [];
 
 beforeAll(async () => {
   await createStatesTable(ctx.db, 'states');
-  bundle = await bundleClient(join(__dirname, 'openlayers', 'client.js'));
+  bundle = await bundlePageScript('client.js');
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The page script bundled by rolldown (the console's bundler; ESM, so in a child Node process). */
-async function bundleClient(entry: string): Promise<string> {
-  const script = `const { build } = await import('rolldown');
-const out = await build({ input: ${JSON.stringify(entry)}, write: false, output: { format: 'iife' }, logLevel: 'silent' });
-process.stdout.write(out.output[0].code);`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: __dirname, maxBuffer: 64 * 1024 * 1024 });
-  return stdout;
-}
 
 it('draws a layer found from the landing page alone, and finds its features under a point', async () => {
   const ws = uniqueName('oltiles');
