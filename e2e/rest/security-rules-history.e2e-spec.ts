@@ -242,6 +242,7 @@ describe('the data rules on history, events and export', () => {
       }
 
       // A record hidden after the streams opened is no longer sent; opened again, it is.
+      const beforeHiding = (await api.get('/changes.json?limit=1')).json().changes.change[0].seq;
       expect(await api.postJson('/security/acl/layers', { [`${ws.public}.*.r`]: 'NOBODY' })).toHaveStatus(200);
       const closedMark = `/workspaces/${ws.public}/styles/closed_${suffix}`;
       expect(await api.postXml(`/workspaces/${ws.public}/styles`, `<style><name>closed_${suffix}</name><filename>c.sld</filename></style>`)).toHaveStatus(201);
@@ -255,6 +256,17 @@ describe('the data rules on history, events and export', () => {
           caller === 'admin',
           sent(caller).some((c) => c.resource === closedMark),
         );
+      }
+      // Replayed once the rule is gone, a change made while it hid the workspace is still not sent:
+      // each change is judged by the rules as of its commit, however late it is read.
+      for (const caller of SIGNED_IN) {
+        const replay = await openEventStream(`${server.restUrl}/events`, caller === 'admin' ? server.admin : creds[caller]!, { 'Last-Event-ID': String(beforeHiding) });
+        try {
+          await replay.waitFor((e: ServerEvent) => changeOf(e).resource === openMark, 10_000);
+          cell(`${caller} replayed a change made while its workspace was hidden`, caller === 'admin', replay.events.some((e) => changeOf(e).resource === closedMark));
+        } finally {
+          replay.close();
+        }
       }
 
       expect(cells.filter(([, expected, actual]) => expected !== actual)).toEqual([]);

@@ -5,6 +5,7 @@ import type { AccessDecision } from '@geocatalog/catalog-model';
 import { AccessService } from '../access/access.service';
 import { CATALOG_DATABASE, CatalogDatabase } from '../database/database.module';
 import { ChangeEvent, ChangeLog } from './change-log';
+import { changesRules, RulesAsOf } from './rules-as-of';
 import { StreamAudience } from './stream-audience';
 
 /** Changes read from the history per query. */
@@ -16,9 +17,13 @@ const LOOK_MS = 2000;
 interface Subscriber {
   last: bigint;
   live: boolean;
-  send(change: ChangeEvent, decision: AccessDecision): boolean;
+  send(change: ChangeEvent, decisions: Decisions): boolean;
   drop(): void;
 }
+
+/** The data rules' decisions a change is sent by: as they were when it was committed, and as they are now. */
+export type Decisions = readonly [then: AccessDecision, now: AccessDecision];
+
 
 /**
  * Delivers committed changes to the event streams of this process, in order, whichever process
@@ -28,8 +33,10 @@ interface Subscriber {
  * history itself, then goes live. A stream that cannot keep up is dropped: writers never wait
  * for readers. Before a change of a user account is sent, the {@link StreamAudience} checks
  * every stream's user again, so a stream whose user lost access receives nothing after it. Each
- * change goes out with the data rules' decision as they are when it is sent (a change of rules is
- * decided by the rules it made), so a stream is never sent a change of a record it may no longer read.
+ * change goes out with two decisions of the data rules (contract §12): as they were right after it
+ * was committed ({@link RulesAsOf}) and as they are when it is sent. A stream is sent a change only
+ * when both let its user read the record: never a change made while a rule hid the record, however
+ * late the feed reads it, nor one of a record it may no longer read.
  */
 @Injectable()
 export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -43,6 +50,8 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
   private looking?: NodeJS.Timeout;
   /** Changes of rules up to this number have had this process's decision forgotten. */
   private rulesSeen = 0n;
+  /** The rules as of each change the live streams are sent, read in order from {@link last}. */
+  private asOf?: (change: ChangeEvent) => Promise<AccessDecision>;
 
   constructor(
     db: CatalogDb,
@@ -50,6 +59,7 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly log: ChangeLog,
     private readonly audience: StreamAudience,
     private readonly access: AccessService,
+    private readonly rules: RulesAsOf,
   ) {
     db.afterEveryCommit(() => {
       this.wake();
@@ -84,11 +94,14 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
    */
   async subscribe(
     since: string | undefined,
-    send: (change: ChangeEvent, decision: AccessDecision) => boolean,
+    send: (change: ChangeEvent, decisions: Decisions) => boolean,
     drop: () => void,
     drained: () => Promise<void>,
   ): Promise<() => void> {
-    if (this.last === undefined) this.last = BigInt(await this.log.latest());
+    if (this.last === undefined) {
+      this.last = BigInt(await this.log.latest());
+      this.asOf = this.rules.cursor();
+    }
     // The rules read from now on are at least as new as any change committed so far.
     if (this.last > this.rulesSeen) this.rulesSeen = this.last;
     const sub: Subscriber = { last: since === undefined ? this.last : BigInt(since), live: false, send, drop };
@@ -106,14 +119,15 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** Replays the history to a joining stream until it has caught up with the feed. */
   private async replay(sub: Subscriber, drained: () => Promise<void>): Promise<void> {
+    const asOf = this.rules.cursor();
     for (;;) {
       const changes = await this.log.after(String(sub.last), PAGE);
       if (!this.subscribers.has(sub)) return;
       for (const c of changes) {
         const check = this.audience.before(c);
         if (check) await check;
-        const decision = await this.decisionFor(c);
-        if (!this.subscribers.has(sub) || !this.deliver(sub, c, decision)) return;
+        const decisions = await this.decisionsFor(c, asOf);
+        if (!this.subscribers.has(sub) || !this.deliver(sub, c, decisions)) return;
       }
       // Checked and set without awaiting: the feed cannot deliver in between.
       if (changes.length < PAGE && (this.last === undefined || sub.last >= this.last)) {
@@ -125,23 +139,23 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /**
-   * The data rules to send `change` by (contract §12): the current decision, forgotten first when
-   * `change` is a change of rules this process has not decided by yet (its notification may come
-   * later), so no change after a rule is sent by the rules before it.
+   * The data rules to send `change` by (contract §12): as of `change` (read by `asOf`, which sees
+   * every change in order), and the current decision — forgotten first when `change` is a change
+   * of rules this process has not decided by yet (its notification may come later).
    */
-  private decisionFor(change: ChangeEvent): Promise<AccessDecision> {
-    if ((change.kind === 'rule' || change.kind === 'serviceRule') && BigInt(change.seq) > this.rulesSeen) {
+  private async decisionsFor(change: ChangeEvent, asOf: (change: ChangeEvent) => Promise<AccessDecision>): Promise<Decisions> {
+    if (changesRules(change) && BigInt(change.seq) > this.rulesSeen) {
       this.rulesSeen = BigInt(change.seq);
       this.access.forget();
     }
-    return this.access.decision();
+    return Promise.all([asOf(change), this.access.decision()]);
   }
 
-  private deliver(sub: Subscriber, change: ChangeEvent, decision: AccessDecision): boolean {
+  private deliver(sub: Subscriber, change: ChangeEvent, decisions: Decisions): boolean {
     const seq = BigInt(change.seq);
     if (seq <= sub.last) return true;
     sub.last = seq;
-    if (sub.send(change, decision)) return true;
+    if (sub.send(change, decisions)) return true;
     this.subscribers.delete(sub);
     sub.drop();
     return false;
@@ -163,16 +177,17 @@ export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown
       do {
         this.again = false;
         for (;;) {
-          if (this.last === undefined) return;
+          if (this.last === undefined || !this.asOf) return;
+          const asOf = this.asOf;
           const changes = await this.log.after(String(this.last), PAGE);
           for (const c of changes) {
             // A change of a user account may end streams: they end before it, or anything after it, is sent.
             const check = this.audience.before(c);
             if (check) await check;
-            const decision = await this.decisionFor(c);
+            const decisions = await this.decisionsFor(c, asOf);
             const seq = BigInt(c.seq);
             if (this.last !== undefined && seq > this.last) this.last = seq;
-            for (const sub of this.subscribers) if (sub.live) this.deliver(sub, c, decision);
+            for (const sub of this.subscribers) if (sub.live) this.deliver(sub, c, decisions);
           }
           if (changes.length < PAGE) break;
         }

@@ -1,10 +1,10 @@
 import { Controller, Get, Headers, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { CatalogError, type AccessDecision } from '@geocatalog/catalog-model';
+import { CatalogError } from '@geocatalog/catalog-model';
 import type { Request, Response } from 'express';
 import { PassThrough } from 'node:stream';
 import type { Principal } from '../auth/principal';
 import { readsRecord } from '../access/record-access';
-import { ChangeFeed } from './change-feed';
+import { ChangeFeed, type Decisions } from './change-feed';
 import { ChangeEvent, ChangeLog } from './change-log';
 import { StreamAudience, Viewer } from './stream-audience';
 import { Operation, OperationTag } from '../openapi/operation.decorator';
@@ -18,10 +18,12 @@ export const READER_REPLAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One change as a server-sent event, as `viewer` may see it: authors for administrators only;
- * nothing of a record the data rules do not let the viewer read now (accounts and rules: administrators only).
+ * nothing of a record the data rules did not let the viewer read when the change was made, or do
+ * not now (accounts and rules: administrators only).
  */
-function eventText(c: ChangeEvent, viewer: Viewer, decision: AccessDecision): string | undefined {
-  if (!viewer.admin && !readsRecord(decision, { roles: viewer.roles, anonymous: false }, c.kind, c.resource)) return undefined;
+function eventText(c: ChangeEvent, viewer: Viewer, decisions: Decisions): string | undefined {
+  const caller = { roles: viewer.roles, anonymous: false };
+  if (!viewer.admin && !decisions.every((decision) => readsRecord(decision, caller, c.kind, c.resource))) return undefined;
   const data = {
     seq: Number(c.seq),
     time: new Date(c.time).toISOString(),
@@ -56,7 +58,7 @@ export class EventsController {
     operationId: 'streamEvents',
     summary: 'Committed changes as server-sent events, live, from every api process',
     description:
-      'A `text/event-stream`: per change `id: {seq}`, `event: change`, `data:` the change as JSON without `before`/`after`; a `: keep-alive` comment at least every 15 s. `Last-Event-ID` (or `?since=`) replays what was missed first; a non-administrator’s replay reaches back 24 hours at most. Any signed-in user with a role may watch; a change of a record the data rules do not let the user read when it is sent is not sent (a record hidden after the stream opened is no longer sent). Changes of user accounts and of the rules, and the `user` who made a change, go to administrators only. The stream ends when its user is deleted, disabled, renamed, given a new password or other roles, or its console session ends. A client that stops reading is disconnected. At most 20 open streams per user and 1,000 in all per api process: beyond, 429 with `Retry-After`, before the stream opens.',
+      'A `text/event-stream`: per change `id: {seq}`, `event: change`, `data:` the change as JSON without `before`/`after`; a `: keep-alive` comment at least every 15 s. `Last-Event-ID` (or `?since=`) replays what was missed first; a non-administrator’s replay reaches back 24 hours at most. Any signed-in user with a role may watch; a change of a record the data rules did not let the user read when the change was made, or do not when it is sent, is not sent (a record hidden after the stream opened is no longer sent). Changes of user accounts and of the rules, and the `user` who made a change, go to administrators only. The stream ends when its user is deleted, disabled, renamed, given a new password or other roles, or its console session ends. A client that stops reading is disconnected. At most 20 open streams per user and 1,000 in all per api process: beyond, 429 with `Retry-After`, before the stream opens.',
     query: ['since'],
     success: { status: 200, eventStream: true },
     throws: ['INVALID_VALUE', 'TOO_MANY_REQUESTS'],
@@ -97,8 +99,8 @@ export class EventsController {
       throw err;
     }
     opened.keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    const send = (c: ChangeEvent, decision: AccessDecision): boolean => {
-      const text = admitted.ended ? undefined : eventText(c, admitted, decision);
+    const send = (c: ChangeEvent, decisions: Decisions): boolean => {
+      const text = admitted.ended ? undefined : eventText(c, admitted, decisions);
       if (text === undefined) return true;
       out.write(text);
       return out.writableLength + (res.socket?.writableLength ?? 0) <= MAX_BUFFERED;

@@ -9,11 +9,12 @@ import { HistoryController } from './history.controller';
 import { HistoryRetention } from './history-retention';
 import { ChangeReverter } from './revert';
 import { StreamAudience } from './stream-audience';
+import { RulesAsOf } from './rules-as-of';
 
 /** The change history, its reverts and its live event stream (contract §7). */
 @Module({
   imports: [CatalogModule, AuthModule],
   controllers: [HistoryController, EventsController],
-  providers: [ChangeLog, ChangeDrawer, ChangeReverter, HistoryRetention, ChangeFeed, StreamAudience],
+  providers: [ChangeLog, ChangeDrawer, ChangeReverter, HistoryRetention, ChangeFeed, StreamAudience, RulesAsOf],
 })
 export class HistoryModule {}
