@@ -86,22 +86,26 @@ describe('the main navigation (Chromium)', () => {
     return { page, console };
   }
 
-  it.each([1280, 1024, 1440, 1920])('at %i px shows all ten sections whole, in sight and clickable', async (width) => {
-    const { page, console } = await signInAt(width);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(SECTIONS);
-    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
-    const geometry = await measure(page);
-    expect(problems(geometry)).toEqual([]);
-    expect(geometry.links).toHaveLength(SECTIONS.length);
-    if (width === 1280) await saveScreenshot(page, 'admin-nav-1280');
+  it.each([1280, 1024, 1440, 1920])(
+    'at %i px shows all ten sections whole, in sight and clickable',
+    async (width) => {
+      const { page, console } = await signInAt(width);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual(SECTIONS);
+      expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+      const geometry = await measure(page);
+      expect(problems(geometry)).toEqual([]);
+      expect(geometry.links).toHaveLength(SECTIONS.length);
+      if (width === 1280) await saveScreenshot(page, 'admin-nav-1280');
 
-    // The last link, the one a crowded row loses first, is used by a click.
-    await console.navigate('Security');
-    await console.heading('Security rules').waitFor();
-    expect(problems(await measure(page))).toEqual([]);
-    await page.context().close();
-  }, 60_000);
+      // The last link, the one a crowded row loses first, is used by a click.
+      await console.navigate('Security');
+      await console.heading('Security rules').waitFor();
+      expect(problems(await measure(page))).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
 
   it('at 800 px a Menu button opens the whole list, every link in the window and clickable', async () => {
     const { page, console } = await signInAt(800);
