@@ -39,7 +39,7 @@ function measure(page: Page): Promise<NavGeometry> {
       return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
     };
     const nav = document.querySelector('nav[aria-label="Main"]') as HTMLElement;
-    const links = [...nav.querySelectorAll('a')].map((a) => {
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => {
       const r = a.getBoundingClientRect();
       // The link itself answers a click at its middle: nothing lies over it.
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
