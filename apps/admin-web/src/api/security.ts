@@ -61,6 +61,12 @@ export function parseSelf(body: unknown): SelfInfo {
   return { userName: self.userName, roles: stringsOf(self.roles, 'role'), administers: stringsOf(self.administers, 'workspace') };
 }
 
+/** A link between two records (a user's role, a group's member or role): made by POST, undone by DELETE. */
+async function link(client: RestClient, path: string, on: boolean): Promise<void> {
+  if (on) await client.post(path);
+  else await client.delete(path);
+}
+
 const USERS = '/security/usergroup/users';
 const user = (name: string) => `/security/usergroup/user/${seg(name)}`;
 const role = (name: string) => `/security/roles/role/${seg(name)}`;
@@ -101,13 +107,22 @@ export async function deleteRole(client: RestClient, name: string): Promise<void
 
 /** Gives (`true`) or takes (`false`) a role of a user. */
 export async function setUserRole(client: RestClient, roleName: string, userName: string, held: boolean): Promise<void> {
-  const path = `${role(roleName)}/user/${seg(userName)}`;
-  if (held) await client.post(path);
-  else await client.delete(path);
+  await link(client, `${role(roleName)}/user/${seg(userName)}`, held);
 }
+
+const group = (name: string) => `/security/usergroup/group/${seg(name)}`;
 
 export async function listGroups(client: RestClient, signal?: AbortSignal): Promise<string[]> {
   return stringsOf(((await client.getJson('/security/usergroup/groups.json', signal)) as { groups?: unknown }).groups, 'group');
+}
+
+export async function createGroup(client: RestClient, name: string): Promise<void> {
+  await client.post(group(name));
+}
+
+/** Deletes a group: its members leave it and keep their own roles. */
+export async function deleteGroup(client: RestClient, name: string): Promise<void> {
+  await client.delete(group(name));
 }
 
 export async function userGroups(client: RestClient, userName: string, signal?: AbortSignal): Promise<string[]> {
@@ -115,15 +130,18 @@ export async function userGroups(client: RestClient, userName: string, signal?: 
 }
 
 /** Puts a user in (`true`) or takes it out of (`false`) a group. */
-export async function setGroupMember(client: RestClient, userName: string, group: string, member: boolean): Promise<void> {
-  const path = `${user(userName)}/group/${seg(group)}`;
-  if (member) await client.post(path);
-  else await client.delete(path);
+export async function setGroupMember(client: RestClient, userName: string, groupName: string, member: boolean): Promise<void> {
+  await link(client, `${user(userName)}/group/${seg(groupName)}`, member);
 }
 
 /** The roles a group gives its members. */
 export async function groupRoles(client: RestClient, group: string, signal?: AbortSignal): Promise<string[]> {
   return stringsOf(((await client.getJson(`/security/roles/group/${seg(group)}.json`, signal)) as { roles?: unknown }).roles, 'role');
+}
+
+/** Gives (`true`) or takes (`false`) a role of a group (never `ADMIN`: the server answers 409). */
+export async function setGroupRole(client: RestClient, roleName: string, groupName: string, held: boolean): Promise<void> {
+  await link(client, `${role(roleName)}/group/${seg(groupName)}`, held);
 }
 
 /** `layers` (data rules) or `services` (service rules). */

@@ -15,7 +15,10 @@ function PageLoading() {
   );
 }
 
-/** The frame around every signed-in page: skip link, header with product, navigation and user, content. */
+/**
+ * The frame around every signed-in page: skip link, header with product, user and navigation (a
+ * row of its own on a wide screen, a menu button on a narrow one; app-shell.css), content.
+ */
 export function AppShell() {
   return (
     <ToastProvider>
@@ -31,7 +34,9 @@ export function AppShell() {
               <span className="app-header__product">geocatalog</span>
             </Link>
             <MainNav />
-            <SessionMenu />
+            <div className="app-header__user">
+              <SessionMenu />
+            </div>
           </div>
         </header>
         <main className="app-main" id="main" tabIndex={-1}>

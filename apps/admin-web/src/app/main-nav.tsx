@@ -5,7 +5,8 @@ import { Button } from '../ui';
 import { SECTIONS } from './sections';
 
 /**
- * The main navigation: a row of links in the header on a wide screen; on a phone (≤ 640 px, see
+ * The main navigation: on a wide screen a row of links of its own under the header's top bar, all
+ * of them in sight at a laptop's width (ten for an administrator); at 900 px and narrower (see
  * app-shell.css) a "Menu" button that opens the whole list under the header — every section,
  * History and Import / Export included for administrators — instead of a strip that scrolls them
  * out of sight. The button says whether the list is open (`aria-expanded`) and which it is

@@ -7,7 +7,7 @@ import { LayerGroupPage, LayerGroupsPage } from '../modules/layergroups';
 import { LayerPreviewPage } from '../modules/layer-preview';
 import { LayerPage, LayersPage, PublishPage } from '../modules/layers';
 import { GroupPreviewPage, PreviewPage } from '../modules/preview';
-import { RolesPage, SecurityRulesPage, UsersPage } from '../modules/security';
+import { GroupsPage, RolesPage, SecurityRulesPage, UsersPage } from '../modules/security';
 import { SettingsPage } from '../modules/settings';
 import { NewStorePage, StorePage, StoresPage } from '../modules/stores';
 import { StyleEditorPage, StylesPage } from '../modules/styles';
@@ -21,6 +21,11 @@ function sectionPage(path: string, page: ReactNode): RouteObject {
   const section = sectionAt(path);
   if (!section) throw new Error(`No section at /${path}`);
   return { path, element: section.adminOnly ? <RequireAdmin title={section.label}>{page}</RequireAdmin> : page };
+}
+
+/** A page for administrators only that is not a section of its own (the Security tabs). */
+function adminPage(path: string, title: string, page: ReactNode): RouteObject {
+  return { path, element: <RequireAdmin title={title}>{page}</RequireAdmin> };
 }
 
 /** Every page of the console; paths are relative to the console's base (`/geoserver/web`). */
@@ -75,24 +80,11 @@ export const routes: RouteObject[] = [
       sectionPage('settings', <SettingsPage />),
       sectionPage('history', <HistoryPage />),
       sectionPage('import-export', <ImportExportPage />),
-      // Security: the rules, and its Users and Roles tabs under it (so its menu item stays lit).
+      // Security: the rules, and its Users, Groups and Roles tabs under it (so its menu item stays lit).
       sectionPage('security', <SecurityRulesPage />),
-      {
-        path: 'security/users',
-        element: (
-          <RequireAdmin title="Users">
-            <UsersPage />
-          </RequireAdmin>
-        ),
-      },
-      {
-        path: 'security/roles',
-        element: (
-          <RequireAdmin title="Roles">
-            <RolesPage />
-          </RequireAdmin>
-        ),
-      },
+      adminPage('security/users', 'Users', <UsersPage />),
+      adminPage('security/groups', 'User groups', <GroupsPage />),
+      adminPage('security/roles', 'Roles', <RolesPage />),
       { path: 'users', element: <Navigate to="/security/users" replace /> },
       { path: 'roles', element: <Navigate to="/security/roles" replace /> },
       { path: 'preview', element: <Navigate to="/layer-preview" replace /> },

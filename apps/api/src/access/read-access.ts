@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogError, ANONYMOUS_CALLER, type AccessDecision, type Caller } from '@geocatalog/catalog-model';
+import { CatalogError, ANONYMOUS_CALLER, type AccessDecision, type Caller, type ServiceName, type ServiceOperation } from '@geocatalog/catalog-model';
 import type { Request } from 'express';
 import type { Principal } from '../auth/principal';
 import { AccessService } from './access.service';
 
 /** The map and feature read paths, as service rules name them (`wms.GetMap`, `features.*`, `tiles.*`). */
-export type ReadService = 'wms' | 'features' | 'tiles';
+export type ReadService = ServiceName;
+
+/**
+ * The method a request of `S` asks the service rules about: one of the declared operations
+ * (`SERVICE_OPERATIONS`); a WMS `REQUEST` is whatever the client sent (an operation the WMS does
+ * not serve is refused by it after its rule is asked, as GeoServer does).
+ */
+export type ReadMethod<S extends ReadService> = S extends 'wms' ? string : ServiceOperation<S>;
 
 /**
  * What one request on a map or feature read path (WMS, OGC API Features and Tiles) may read, and
@@ -87,7 +94,7 @@ export class ReadAccess {
    * The scope of a request for `method` of `service`: 401 (anonymous) or 403 when a service rule
    * keeps the caller from the method (GeoServer's service security challenges, whatever the mode).
    */
-  async scope(req: Request, service: ReadService, method: string): Promise<ReadScope> {
+  async scope<S extends ReadService>(req: Request, service: S, method: ReadMethod<S>): Promise<ReadScope> {
     const decision = await this.access.decision();
     const caller = this.access.callerOf((req as Request & { user?: Principal }).user);
     if (!decision.usesService(caller, service, method)) {

@@ -1,5 +1,5 @@
 import { All, Controller, Get, Inject, Logger, Param, Req, Res, StreamableFile } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, type ServiceOperation } from '@geocatalog/catalog-model';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -120,13 +120,13 @@ export class FeaturesController {
   }
 
   /** The read scope of a request about one collection, refused unless the caller reads it (contract §12). */
-  private async collectionScope(req: Request, method: string, id: string): Promise<ReadScope> {
+  private async collectionScope(req: Request, method: ServiceOperation<'features'>, id: string): Promise<ReadScope> {
     const scope = await this.access.scope(req, 'features', method);
     scope.checkCollection(id);
     return scope;
   }
 
-  private async document(req: Request, resource: Resource, method: string, build: (links: FeaturesLinks) => object): Promise<RawContent> {
+  private async document(req: Request, resource: Resource, method: ServiceOperation<'features'>, build: (links: FeaturesLinks) => object): Promise<RawContent> {
     const scope = await this.access.scope(req, 'features', method);
     const params = checkParameters(queryOf(req.originalUrl), resource);
     readAnswerHeaders(req.res!, scope.publicDocument);

@@ -1,5 +1,5 @@
 import { All, Controller, Get, Inject, Logger, Param, Req, Res, StreamableFile } from '@nestjs/common';
-import { CatalogError } from '@geocatalog/catalog-model';
+import { CatalogError, type ServiceOperation } from '@geocatalog/catalog-model';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
@@ -157,13 +157,13 @@ export class TilesController {
   }
 
   /** The read scope of a request about one collection, refused unless the caller reads it (contract §12). */
-  private async collectionScope(req: Request, method: string, id: string): Promise<ReadScope> {
+  private async collectionScope(req: Request, method: ServiceOperation<'tiles'>, id: string): Promise<ReadScope> {
     const scope = await this.access.scope(req, 'tiles', method);
     scope.checkCollection(id);
     return scope;
   }
 
-  private async document(req: Request, resource: TilesResource, method: string, build: (links: TilesLinks) => object): Promise<RawContent> {
+  private async document(req: Request, resource: TilesResource, method: ServiceOperation<'tiles'>, build: (links: TilesLinks) => object): Promise<RawContent> {
     const scope = await this.access.scope(req, 'tiles', method);
     const format = tilesFormatOf(queryOf(req.originalUrl), resource);
     readAnswerHeaders(req.res!, scope.publicDocument);

@@ -2,3 +2,4 @@
 // the console (what a chosen user may see): pure, no I/O.
 export * from './access-decision';
 export * from './rule-keys';
+export * from './service-operations';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleKey, ruleProblem, ruleRows, whatUserSees } from './security-model';
+import { decisionOfLists, ruleKey, ruleProblem, ruleRows, whatUserCalls, whatUserSees } from './security-model';
 
 const FRESH = { '*.*.r': 'AUTHENTICATED', '*.*.w': 'ADMIN', '*.*.a': 'ADMIN' };
 const LAYERS = [
@@ -33,7 +33,7 @@ describe('the rule table', () => {
 describe('what a user can see, decided as the api decides', () => {
   const rules = { ...FRESH, 'topp.*.r': 'EDITOR', 'topp.states.r': 'ADMIN', 'sf.*.a': 'SFADMIN', 'sf.*.w': 'WRITER' };
   const seen = (roles: string[]) =>
-    whatUserSees(rules, 'HIDE', roles, ['topp', 'sf'], LAYERS).map(
+    whatUserSees(decisionOfLists(rules, {}, 'HIDE'), roles, ['topp', 'sf'], LAYERS).map(
       (r) => `${r.workspace}:${r.layer ?? '*'} ${r.read ? 'r' : '-'}${r.write ? 'w' : '-'}${r.administer ? 'a' : '-'}`,
     );
 
@@ -48,5 +48,30 @@ describe('what a user can see, decided as the api decides', () => {
   it('gives write without read (w is data writes only), and ADMIN everything', () => {
     expect(seen(['WRITER'])).toEqual(['sf:* rw-', 'sf:streams rw-', 'topp:* ---', 'topp:roads ---', 'topp:states ---']);
     expect(seen(['ADMIN']).every((row) => row.endsWith(' rwa'))).toBe(true);
+  });
+});
+
+describe('which services a user may call, decided as the api decides', () => {
+  const services: Record<string, string> = { 'wms.GetMap': 'ROLE_X', 'features.*': 'READER', 'tiles.getTile': '*' };
+  const calls = (roles: string[], rules = services) =>
+    Object.fromEntries(whatUserCalls(decisionOfLists(FRESH, rules, 'HIDE'), roles).map((r) => [r.service, r.refused]));
+
+  it('keeps out of an operation whoever its rule does not name, the service rule covering the rest', () => {
+    expect(calls(['EDITOR'])).toEqual({
+      wms: ['GetMap'],
+      features: ['getLandingPage', 'getConformanceDeclaration', 'getApi', 'getCollections', 'getCollection', 'getQueryables', 'getFeatures', 'getFeature'],
+      tiles: [],
+    });
+    expect(calls(['ROLE_X', 'READER'])).toEqual({ wms: [], features: [], tiles: [] });
+  });
+
+  it('lists every operation of each service, allowed or refused; without rules everything is allowed; ADMIN passes', () => {
+    const rows = whatUserCalls(decisionOfLists(FRESH, services, 'HIDE'), ['EDITOR']);
+    expect(rows.map((r) => r.service)).toEqual(['wms', 'features', 'tiles']);
+    expect(rows[0]).toEqual({ service: 'wms', allowed: ['GetCapabilities', 'GetFeatureInfo', 'GetLegendGraphic'], refused: ['GetMap'] });
+    expect(calls([], {})).toEqual({ wms: [], features: [], tiles: [] });
+    expect(calls(['ADMIN'], { '*.*': 'NOBODY' })).toEqual({ wms: [], features: [], tiles: [] });
+    expect(calls(['READER'], { '*.*': 'NOBODY', 'tiles.*': 'READER' }).tiles).toEqual([]);
+    expect(calls(['READER'], { '*.*': 'NOBODY', 'tiles.*': 'READER' }).wms).toHaveLength(4);
   });
 });

@@ -1,9 +1,20 @@
-import { AccessDecision, parseDataKey, parseRoles, type AccessMode, type CatalogMode, type DataRule } from '@geocatalog/catalog-model';
+import {
+  decisionOf,
+  parseDataKey,
+  parseRoles,
+  SERVICE_NAMES,
+  SERVICE_OPERATIONS,
+  type AccessDecision,
+  type AccessMode,
+  type CatalogMode,
+  type DataRule,
+  type ServiceName,
+} from '@geocatalog/catalog-model';
 import type { LayerRef, RuleMap } from '../../api';
 
 /**
  * The Security rules page's model: the data rules as one row per workspace or layer, and what a
- * chosen user may see, decided by the api's own decision code (`AccessDecision` of
+ * chosen user may see and call, decided by the api's own decision code (`decisionOf` of
  * `@geocatalog/catalog-model`, the one the server's every path asks), from the rules as the
  * server lists them.
  */
@@ -46,15 +57,12 @@ function rank(row: RuleRow): string {
   return `1\u0000${row.workspace}\u0000${row.layer === '*' ? '' : row.layer}`;
 }
 
-/** The rules as `AccessDecision` takes them; a rule the server would not have written is left out. */
-export function dataRulesOf(rules: RuleMap): DataRule[] {
-  const out: DataRule[] = [];
-  for (const [key, value] of Object.entries(rules)) {
-    const parsed = parseDataKey(key);
-    const roles = parseRoles(value);
-    if (parsed.ok && roles.ok) out.push({ ...parsed.value, roles: roles.value });
-  }
-  return out;
+/**
+ * The decision of the rules as the server lists them (`/rest/security/acl/layers`, `…/services`,
+ * `…/catalog`): the api's own `decisionOf`, so the console answers as the server would.
+ */
+export function decisionOfLists(data: RuleMap, services: RuleMap, mode: CatalogMode): AccessDecision {
+  return decisionOf(Object.entries(data), Object.entries(services), mode);
 }
 
 /** What one user may do with one workspace or layer. */
@@ -69,16 +77,9 @@ export interface SeenRow {
 
 /**
  * What a signed-in user with `roles` (its own and its groups') may read, write and administer:
- * each workspace, then each of its layers, decided as the api decides.
+ * each workspace, then each of its layers, as `decision` decides.
  */
-export function whatUserSees(
-  rules: RuleMap,
-  mode: CatalogMode,
-  roles: readonly string[],
-  workspaces: readonly string[],
-  layers: readonly LayerRef[],
-): SeenRow[] {
-  const decision = new AccessDecision(dataRulesOf(rules), [], mode);
+export function whatUserSees(decision: AccessDecision, roles: readonly string[], workspaces: readonly string[], layers: readonly LayerRef[]): SeenRow[] {
   const caller = { roles, anonymous: false };
   const rows: SeenRow[] = [];
   for (const workspace of [...workspaces].sort()) {
@@ -90,6 +91,27 @@ export function whatUserSees(
     }
   }
   return rows;
+}
+
+/** Which operations of one service a user may call, and which a service rule keeps it from. */
+export interface ServiceRow {
+  service: ServiceName;
+  allowed: string[];
+  refused: string[];
+}
+
+/**
+ * What a signed-in user with `roles` may call: every operation a service rule can name
+ * (`SERVICE_OPERATIONS`), per service, as `decision` decides (`wms.GetMap=ROLE_X` keeps out a
+ * user without `ROLE_X`). The data rules then say which layers it reaches through them.
+ */
+export function whatUserCalls(decision: AccessDecision, roles: readonly string[]): ServiceRow[] {
+  const caller = { roles, anonymous: false };
+  return SERVICE_NAMES.map((service) => {
+    const row: ServiceRow = { service, allowed: [], refused: [] };
+    for (const operation of SERVICE_OPERATIONS[service]) (decision.usesService(caller, service, operation) ? row.allowed : row.refused).push(operation);
+    return row;
+  });
 }
 
 /** The key of a rule from the form's parts: `ws.layer.mode`; an empty layer is the whole workspace (`*`). */

@@ -1,5 +1,6 @@
 import { Badge, Button, byText, Switch, type Column, type ListDefaults, type ListSpec } from '../../../ui';
 import type { UserRow } from '../hooks/use-security';
+import { Choices } from './choices';
 
 export const USER_LIST: ListDefaults = { sort: 'name', sortKeys: ['name'] };
 
@@ -19,33 +20,6 @@ export interface UserActions {
   remove(user: string): void;
 }
 
-/** A checkbox per choice, checked for those `held`. */
-function Choices({
-  user,
-  what,
-  all,
-  held,
-  onChange,
-}: {
-  user: string;
-  what: string;
-  all: readonly string[];
-  held: readonly string[];
-  onChange: (name: string, on: boolean) => void;
-}) {
-  if (all.length === 0) return <span className="table__muted">none</span>;
-  return (
-    <span className="security-choices">
-      {all.map((name) => (
-        <label key={name} className="security-choices__item">
-          <input type="checkbox" checked={held.includes(name)} aria-label={`${what} ${name} for ${user}`} onChange={(e) => onChange(name, e.target.checked)} />
-          {name}
-        </label>
-      ))}
-    </span>
-  );
-}
-
 /** The user list's columns: name, enabled switch, roles and groups as checkboxes, password and delete. */
 export function userColumns(actions: UserActions): Column<UserRow>[] {
   return [
@@ -60,14 +34,26 @@ export function userColumns(actions: UserActions): Column<UserRow>[] {
     {
       key: 'roles',
       header: 'Roles',
-      cell: (u) => <Choices user={u.userName} what="Role" all={actions.roles} held={u.roles} onChange={(role, on) => actions.setRole(u.userName, role, on)} />,
+      cell: (u) => (
+        <Choices
+          all={actions.roles}
+          held={u.roles}
+          label={(role) => `Role ${role} for ${u.userName}`}
+          onChange={(role, on) => actions.setRole(u.userName, role, on)}
+        />
+      ),
     },
     {
       key: 'groups',
       header: 'Groups',
       secondary: true,
       cell: (u) => (
-        <Choices user={u.userName} what="Group" all={actions.groups} held={u.groups} onChange={(group, on) => actions.setGroup(u.userName, group, on)} />
+        <Choices
+          all={actions.groups}
+          held={u.groups}
+          label={(group) => `Group ${group} for ${u.userName}`}
+          onChange={(group, on) => actions.setGroup(u.userName, group, on)}
+        />
       ),
     },
     {

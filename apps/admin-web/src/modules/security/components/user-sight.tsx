@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CatalogMode } from '@geocatalog/catalog-model';
 import { listLayers, listWorkspaces, queryKeys, type RuleMap } from '../../../api';
 import { Alert, Card, SelectField, Skeleton, Table } from '../../../ui';
 import { useRestClient } from '../../auth';
 import type { UserRow } from '../hooks/use-security';
-import { whatUserSees } from '../security-model';
+import { actingRoles } from '../group-model';
+import { decisionOfLists, whatUserCalls, whatUserSees, type ServiceRow } from '../security-model';
 
 /** Yes or no, in words and in colour. */
 function Grant({ yes }: { yes: boolean }) {
@@ -14,19 +15,22 @@ function Grant({ yes }: { yes: boolean }) {
 
 /**
  * "What can this user see?": for a chosen user, every workspace and layer with whether it may
- * read, write and administer it. Decided in the browser by the api's own decision code
- * (`AccessDecision`, shared through `@geocatalog/catalog-model`) from the rules, the catalog mode,
- * and the user's roles with its groups' (`groupRoles`).
+ * read, write and administer it, and every service operation with whether it may call it.
+ * Decided in the browser by the api's own decision code (`decisionOf`, shared through
+ * `@geocatalog/catalog-model`) from the data rules, the service rules, the catalog mode, and the
+ * user's roles with its groups' (`groupRoles`).
  */
 export function UserSight({
   users,
   groupRoles,
   rules,
+  services,
   mode,
 }: {
   users: readonly UserRow[];
   groupRoles: ReadonlyMap<string, readonly string[]>;
   rules: RuleMap;
+  services: RuleMap;
   mode: CatalogMode;
 }) {
   const client = useRestClient();
@@ -34,8 +38,9 @@ export function UserSight({
   const workspaces = useQuery({ queryKey: queryKeys.workspaces(), queryFn: ({ signal }) => listWorkspaces(client, signal) });
   const layers = useQuery({ queryKey: queryKeys.layerList(), queryFn: ({ signal }) => listLayers(client, signal) });
   const user = users.find((u) => u.userName === chosen);
-  const roles = user ? [...new Set([...user.roles, ...user.groups.flatMap((g) => groupRoles.get(g) ?? [])])] : [];
+  const roles = user ? actingRoles(user, groupRoles) : [];
   const error = workspaces.error ?? layers.error;
+  const decision = useMemo(() => decisionOfLists(rules, services, mode), [rules, services, mode]);
 
   return (
     <Card title="What can this user see?" flush>
@@ -58,6 +63,7 @@ export function UserSight({
             {!user.enabled && ' (disabled: it cannot sign in at all)'}
             {roles.includes('ADMIN') && ': ADMIN passes every rule'}.
           </p>
+          <h3 className="security-subheading">Workspaces and layers</h3>
           <Table caption={`What ${user.userName} can see`}>
             <thead>
               <tr>
@@ -69,8 +75,7 @@ export function UserSight({
             </thead>
             <tbody>
               {whatUserSees(
-                rules,
-                mode,
+                decision,
                 roles,
                 workspaces.data.map((w) => w.name),
                 layers.data,
@@ -92,8 +97,37 @@ export function UserSight({
               ))}
             </tbody>
           </Table>
+          <ServiceSight user={user.userName} rows={whatUserCalls(decision, roles)} />
         </>
       )}
     </Card>
+  );
+}
+
+/** The operations a user may call per service (the service rules), and those it may not. */
+function ServiceSight({ user, rows }: { user: string; rows: readonly ServiceRow[] }) {
+  const list = (operations: readonly string[]) => (operations.length ? operations.join(', ') : <span className="table__muted">none</span>);
+  return (
+    <>
+      <h3 className="security-subheading">Services (the service rules)</h3>
+      <Table caption={`Which services ${user} may call`}>
+        <thead>
+          <tr>
+            <th scope="col">Service</th>
+            <th scope="col">May call</th>
+            <th scope="col">May not call</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.service}>
+              <th scope="row">{row.service}</th>
+              <td>{list(row.allowed)}</td>
+              <td className={row.refused.length ? 'security-refused' : undefined}>{list(row.refused)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
   );
 }

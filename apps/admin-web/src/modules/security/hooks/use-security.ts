@@ -25,14 +25,29 @@ export interface UserRow extends UserSummary {
 
 const key = (...parts: string[]) => [...queryKeys.security(), ...parts] as const;
 
+/** A user group with the roles it gives its members, as the Groups and Roles pages show it. */
+export interface GroupRoles {
+  name: string;
+  roles: string[];
+}
+
 /**
- * Shows a change of one user's row at once (a switch or checkbox follows the click), before the
- * server answers; the write's answer reads the list again either way, so a refusal puts it back.
+ * Shows a change of one row of a list at once (a switch or checkbox follows the click), before
+ * the server answers; the write's answer reads the list again either way, so a refusal puts it back.
  */
-export function usePatchUserRow() {
+function usePatchRow<T>(list: 'users' | 'groups', idOf: (row: T) => string) {
   const queryClient = useQueryClient();
-  return (userName: string, patch: (row: UserRow) => UserRow) =>
-    queryClient.setQueryData<UserRow[]>(key('users'), (rows) => rows?.map((row) => (row.userName === userName ? patch(row) : row)));
+  return (id: string, patch: (row: T) => T) => queryClient.setQueryData<T[]>(key(list), (rows) => rows?.map((row) => (idOf(row) === id ? patch(row) : row)));
+}
+
+/** {@link usePatchRow} of the user list, by user name. */
+export function usePatchUserRow() {
+  return usePatchRow<UserRow>('users', (u) => u.userName);
+}
+
+/** {@link usePatchRow} of the group list, by group name. */
+export function usePatchGroupRow() {
+  return usePatchRow<GroupRoles>('groups', (g) => g.name);
 }
 
 /** Every user, with its roles and groups (one request per user: user lists are short). */
@@ -59,7 +74,7 @@ export function useGroups() {
   const client = useRestClient();
   return useQuery({
     queryKey: key('groups'),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<GroupRoles[]> => {
       const groups = await listGroups(client, signal);
       return Promise.all(groups.map(async (name) => ({ name, roles: await groupRoles(client, name, signal) })));
     },

@@ -1,18 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { createRole, deleteRole } from '../../../api';
-import { Alert, Badge, Button, Card, ConfirmDialog, PageHeader, Skeleton, Table, TextField } from '../../../ui';
+import { Button, Card, CatalogList, ConfirmDialog, EmptyState, PageHeader, TextField, useListState } from '../../../ui';
+import { ROLE_LIST, ROLE_SPEC, roleColumns, type RoleRow } from '../components/role-columns';
 import { useGroups, useRoles, useSecurityWrite, useUsers } from '../hooks/use-security';
 import { SecurityTabs } from '../components/security-tabs';
 import './security-pages.css';
-
-/** Roles that come with the catalog and cannot be deleted. */
-const BUILT_IN = new Set(['ADMIN', 'READER']);
 
 /** The roles: the built-in ADMIN and READER, and custom ones to create and delete; who holds each. */
 export function RolesPage() {
   const roles = useRoles();
   const users = useUsers();
   const groups = useGroups();
+  const controls = useListState(ROLE_LIST);
   const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<string | null>(null);
   const create = useSecurityWrite(
@@ -23,14 +22,19 @@ export function RolesPage() {
     (c, role: string) => deleteRole(c, role),
     (role) => `Role ${role} deleted.`,
   );
+  const columns = useMemo(() => roleColumns(setDeleting), []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     create.mutate(name.trim().toUpperCase(), { onSuccess: () => setName('') });
   }
 
-  const holders = (role: string) => (users.data ?? []).filter((u) => u.roles.includes(role)).map((u) => u.userName);
-  const givers = (role: string) => (groups.data ?? []).filter((g) => g.roles.includes(role)).map((g) => g.name);
+  const rows = roles.data?.map((role): RoleRow => ({
+    name: role,
+    users: (users.data ?? []).filter((u) => u.roles.includes(role)).map((u) => u.userName),
+    groups: (groups.data ?? []).filter((g) => g.roles.includes(role)).map((g) => g.name),
+  }));
+  const losing = rows?.find((r) => r.name === deleting);
 
   return (
     <>
@@ -41,44 +45,18 @@ export function RolesPage() {
       <SecurityTabs />
       <div className="security-page">
         <Card title="All roles" flush>
-          {roles.error && (
-            <Alert tone="error" title="Could not load the roles">
-              {roles.error.message}
-            </Alert>
-          )}
-          {!roles.data && !roles.error && <Skeleton />}
-          {roles.data && (
-            <Table caption="Roles">
-              <thead>
-                <tr>
-                  <th scope="col">Role</th>
-                  <th scope="col">Users</th>
-                  <th scope="col">Groups</th>
-                  <th scope="col" className="security-end">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {roles.data.map((role) => (
-                  <tr key={role}>
-                    <th scope="row">
-                      <strong>{role}</strong> {BUILT_IN.has(role) && <Badge tone="info">built in</Badge>}
-                    </th>
-                    <td>{holders(role).join(', ') || <span className="table__muted">nobody</span>}</td>
-                    <td>{givers(role).join(', ') || <span className="table__muted">none</span>}</td>
-                    <td className="security-end">
-                      {!BUILT_IN.has(role) && (
-                        <Button small variant="ghost" onClick={() => setDeleting(role)} aria-label={`Delete role ${role}`}>
-                          Delete
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <CatalogList
+            caption="Roles"
+            noun="roles"
+            columns={columns}
+            items={rows}
+            error={roles.error}
+            onRetry={() => void roles.refetch()}
+            spec={ROLE_SPEC}
+            controls={controls}
+            rowKey={(r) => r.name}
+            empty={<EmptyState title="No roles">Create the first one below.</EmptyState>}
+          />
         </Card>
         <Card title="Create role">
           <form className="security-form" onSubmit={submit}>
@@ -106,7 +84,7 @@ export function RolesPage() {
         onConfirm={() => remove.mutate(deleting ?? '', { onSuccess: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}
       >
-        Every user and group that has it loses it: {deleting ? [...holders(deleting), ...givers(deleting)].join(', ') || 'none has it' : ''}.
+        Every user and group that has it loses it: {losing ? [...losing.users, ...losing.groups].join(', ') || 'none has it' : ''}.
       </ConfirmDialog>
     </>
   );

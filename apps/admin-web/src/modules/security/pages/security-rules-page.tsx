@@ -40,7 +40,9 @@ export function SecurityRulesPage() {
         {mode.data && <CatalogModeCard current={mode.data} />}
         {data.data ? <DataRules rules={data.data} /> : !error && <Skeleton />}
         {services.data && <ServiceRules rules={services.data} />}
-        {data.data && mode.data && users.data && groups.data && <UserSight users={users.data} groupRoles={groupRoles} rules={data.data} mode={mode.data} />}
+        {data.data && services.data && mode.data && users.data && groups.data && (
+          <UserSight users={users.data} groupRoles={groupRoles} rules={data.data} services={services.data} mode={mode.data} />
+        )}
       </div>
     </>
   );

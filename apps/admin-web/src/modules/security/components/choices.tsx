@@ -1,0 +1,27 @@
+/**
+ * A checkbox per choice (a role, a group, a member), checked for those `held`; each box is named
+ * by `label` (`Role EDITOR for ed`), and a click says which choice and whether it is now on.
+ */
+export function Choices({
+  all,
+  held,
+  label,
+  onChange,
+}: {
+  all: readonly string[];
+  held: readonly string[];
+  label: (name: string) => string;
+  onChange: (name: string, on: boolean) => void;
+}) {
+  if (all.length === 0) return <span className="table__muted">none</span>;
+  return (
+    <span className="security-choices">
+      {all.map((name) => (
+        <label key={name} className="security-choices__item">
+          <input type="checkbox" checked={held.includes(name)} aria-label={label(name)} onChange={(e) => onChange(name, e.target.checked)} />
+          {name}
+        </label>
+      ))}
+    </span>
+  );
+}
