@@ -132,7 +132,9 @@ export class WmsController {
       // A store that failed is no fault of the client: its 5xx stays, in the WMS's own document;
       // so does a challenge (a service rule, or CHALLENGE mode): credentials may open it.
       if (code >= 500 || code === 401 || code === 403) status = code;
-      error = new WmsException(err.message);
+      // A value the request gave that the data cannot take (a filter the database cannot
+      // evaluate, a CRS it does not know) is the client's: GeoServer's InvalidParameterValue.
+      error = new WmsException(err.message, err.code === 'INVALID_VALUE' ? 'InvalidParameterValue' : undefined);
     } else {
       this.logger.error(`${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
       status = 500;
