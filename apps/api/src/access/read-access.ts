@@ -103,7 +103,8 @@ export async function* readableCollections<T extends { id: string }>(pages: Asyn
   for await (const page of pages) yield page.filter((c) => scope.readsCollection(c.id));
 }
 
-function readsPublished(decision: AccessDecision, caller: Caller, workspace: string | null, name: string): boolean {
+/** Whether `caller` reads the layer or layer group `name` of `workspace` (null: a global group). */
+export function readsPublished(decision: AccessDecision, caller: Caller, workspace: string | null, name: string): boolean {
   return workspace === null ? decision.canGlobalGroup(caller, 'r', name) : decision.readsLayer(caller, workspace, name);
 }
 

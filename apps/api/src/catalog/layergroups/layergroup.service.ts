@@ -15,6 +15,7 @@ import { LayerGroupEntity } from './layergroup.entity';
 import { layerGroupTag, LocatedGroup, qualifiedName } from './layergroup.mapper';
 import * as rows from './layergroup.repository';
 import { resolveMember, ResolvedMember } from './member-resolution';
+import type { PublishedReads } from '../../rest/rest-request';
 
 /** The fields of a `<layerGroup>` body; absent fields are undefined (PUT merges). */
 export type LayerGroupInput = Sent<LayerGroup>;
@@ -62,9 +63,10 @@ export class LayerGroupService {
 
   /**
    * Creates a group: in the path's workspace, else the body's (a workspace group POSTed to the
-   * global path), else global. `nameParam` is `?name=`, for a body without a name.
+   * global path), else global. `nameParam` is `?name=`, for a body without a name; `reads` (a
+   * caller other than ADMIN): what it may name as members (a layer it may not read is not found).
    */
-  async create(pathWorkspace: string | undefined, input: LayerGroupInput, nameParam?: string): Promise<LocatedGroup> {
+  async create(pathWorkspace: string | undefined, input: LayerGroupInput, nameParam?: string, reads?: PublishedReads): Promise<LocatedGroup> {
     const sentName = input.name ?? nameParam;
     if (!sentName) throw new CatalogError('MISSING_FIELD', 'The layer group has no name; it is required');
     const name = checkName('layer group', sentName);
@@ -75,7 +77,7 @@ export class LayerGroupService {
     const wsName = pathWorkspace ?? input.workspaceName;
     return this.db.transaction(async ({ manager: tx }) => {
       const ws = wsName === undefined ? null : await this.workspaceOrMissing(wsName, tx);
-      const members = await this.resolveMembers(tx, input.members!, input.styles, ws?.name ?? null);
+      const members = await this.resolveMembers(tx, input.members!, input.styles, ws?.name ?? null, reads);
       const fields = { ...withDefaults(LayerGroup, input), name };
       checkDeclared(LayerGroup, fields);
       if (ws && (await rows.layerNamed(tx, ws.id, name))) throw taken(name, ws.name, 'a layer');
@@ -100,8 +102,11 @@ export class LayerGroupService {
     });
   }
 
-  /** Partial update: title, abstract, mode, keywords, bounds, members and styles; name and workspace stay. */
-  async update(workspace: string | undefined, name: string, input: LayerGroupInput, ifMatch?: string): Promise<void> {
+  /**
+   * Partial update: title, abstract, mode, keywords, bounds, members and styles; name and workspace
+   * stay. `reads` (a caller other than ADMIN) limits the members a body may name, as on create.
+   */
+  async update(workspace: string | undefined, name: string, input: LayerGroupInput, ifMatch?: string, reads?: PublishedReads): Promise<void> {
     await this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(workspace, name, tx);
       const { group } = located;
@@ -114,7 +119,7 @@ export class LayerGroupService {
       let members: ResolvedMember[] | undefined;
       if (input.members !== undefined) {
         if (!input.members.length) throw new CatalogError('MISSING_FIELD', 'layer group must not be empty');
-        members = await this.resolveMembers(tx, input.members, input.styles, located.workspace);
+        members = await this.resolveMembers(tx, input.members, input.styles, located.workspace, reads);
       } else if (input.styles !== undefined) {
         const sent: SentMember[] = located.members.map((m) => ({ type: m.type, name: m.name, workspace: m.workspace ?? undefined }));
         members = await this.resolveMembers(tx, sent, input.styles, located.workspace);
@@ -158,13 +163,15 @@ export class LayerGroupService {
     sent: SentMember[],
     styles: Array<SentReference | null> | undefined,
     workspace: string | null,
+    /** What the caller reads: a member it may not read is looked up as if it were not there. */
+    reads?: PublishedReads,
   ): Promise<ResolvedMember[]> {
     if (styles && styles.length > sent.length) {
       throw new CatalogError('INVALID_VALUE', `The layer group has ${styles.length} styles for ${sent.length} layers; give one style per layer, or none`);
     }
     const out: ResolvedMember[] = [];
     for (let i = 0; i < sent.length; i++) {
-      const member = await resolveMember(tx, sent[i], workspace);
+      const member = await resolveMember(tx, sent[i], workspace, reads);
       const ref = styles?.[i];
       const style = ref ? await this.styles.resolve(tx, ref, ref.workspace ?? member.workspace ?? workspace ?? '') : null;
       out.push({ ...member, styleId: style?.id ?? null });
