@@ -1,14 +1,14 @@
 /**
  * A layer group holding a layer its caller may not read (contract §10 × §12): nothing of that
  * layer reaches the caller — not its name in the group's REST representation, not its bounds
- * there — and a workspace administrator cannot put it into a group of
+ * there or in the WMS capabilities — and a workspace administrator cannot put it into a group of
  * theirs (where the group's bounds would tell where its features are): the member is answered as
  * one that does not exist. ADMIN still sees the whole group. Runs on both catalogs.
  */
 import { createUser, createWorkspace, grantRole } from '../support/catalog';
 import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
 import { uniqueName } from '../support/geoserver';
-import { type Credentials, type RestClient } from '../support/http';
+import { request, type Credentials, type RestClient } from '../support/http';
 import { createSpatialStore, createStatesTable, createTable, useSpatialApi } from '../support/postgis';
 
 const ctx = useSpatialApi();
@@ -95,6 +95,22 @@ describe('a group read over REST by a caller who may not read one of its members
     expect(await ctx.api.postXml(`/workspaces/${pub}/layergroups`, groupXml('inner', [`${pub}:states`, `${sec}:far`]))).toHaveStatus(201);
     expect((await seenBy(reader, inPub)).members).toEqual([`${pub}:states`]);
     expect(await ctx.api.delete(inPub)).toHaveStatus(200);
+  });
+});
+
+describe('the WMS capabilities of a group holding a layer the caller may not read', () => {
+  it('bound the group by the members the caller reads', async () => {
+    const { group } = world;
+    const caps = async (auth: Credentials | null) => {
+      const res = await request(`${ctx.server.baseUrl}/wms?service=WMS&version=1.3.0&request=GetCapabilities`, { auth });
+      expect(res).toHaveStatus(200);
+      const start = res.text.indexOf(`<Name>${group}</Name>`);
+      expect(start).toBeGreaterThan(0);
+      const entry = res.text.slice(start, res.text.indexOf('</Layer>', start));
+      return Number(/<eastBoundLongitude>([^<]+)</.exec(entry)?.[1]);
+    };
+    expect(await caps(null)).toBeLessThan(0);
+    expect(await caps(ctx.server.admin)).toBeCloseTo(100, 2);
   });
 });
 
