@@ -130,3 +130,29 @@ describe('a workspace administrator naming a layer it may not read as a member',
     expect(await editor.delete(path)).toHaveStatus(200);
   });
 });
+
+describe('the history a workspace administrator reads of a group of theirs holding a hidden layer', () => {
+  it('shows the changes without the hidden member, its style or the bounds it counts in; ADMIN sees them whole', async () => {
+    const { pub, sec, editor } = world;
+    const path = `/workspaces/${pub}/layergroups/mix`;
+    expect(await ctx.api.postXml(`/workspaces/${pub}/layergroups`, groupXml('mix', [`${pub}:states`, `${sec}:far`]))).toHaveStatus(201);
+    expect(await ctx.api.putXml(path, '<layerGroup><title>Mixed</title></layerGroup>')).toHaveStatus(200);
+    expect(await ctx.api.delete(path)).toHaveStatus(200);
+    const list = await editor.get(`/changes.json?resource=${path}`);
+    expect(list).toHaveStatus(200);
+    const changes = list.json().changes.change as Array<{ seq: number; operation: string; before: any; after: any }>;
+    expect(changes.map((c) => c.operation)).toEqual(['delete', 'update', 'create']);
+    expect(list.text).not.toContain(sec);
+    const update = changes[1];
+    for (const side of [update.before, update.after]) {
+      expect([side.layerGroup.publishables.published].flat().map((p: { name: string }) => p.name)).toEqual([`${pub}:states`]);
+      expect([side.layerGroup.styles.style].flat()).toHaveLength(1);
+      expect(side.layerGroup.bounds).toBeUndefined();
+    }
+    const one = await editor.get(`/changes/${update.seq}.json`);
+    expect(one).toHaveStatus(200);
+    expect(one.text).not.toContain(sec);
+    expect((await editor.get(`/changes/${update.seq}.xml`)).text).not.toContain(sec);
+    expect((await ctx.api.get(`/changes/${update.seq}.json`)).text).toContain(`${sec}:far`);
+  });
+});
