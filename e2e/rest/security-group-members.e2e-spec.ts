@@ -8,7 +8,7 @@
 import { createUser, createWorkspace, grantRole } from '../support/catalog';
 import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
 import { uniqueName } from '../support/geoserver';
-import { request, type Credentials, type RestClient } from '../support/http';
+import { request, SLD_10, type Credentials, type RestClient } from '../support/http';
 import { createSpatialStore, createStatesTable, createTable, useSpatialApi } from '../support/postgis';
 
 const ctx = useSpatialApi();
@@ -61,6 +61,13 @@ beforeEach(async () => {
   };
   world = { pub, sec, group, reader: api.as(await user('READER')), editor: api.as(await user(editorRole)) };
 }, 60_000);
+
+const OWN_STYLE = `<?xml version="1.0" encoding="UTF-8"?>
+<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">
+  <NamedLayer><Name>own</Name><UserStyle><Name>own</Name><FeatureTypeStyle><Rule>
+    <PolygonSymbolizer><Fill><CssParameter name="fill">#00FF00</CssParameter></Fill></PolygonSymbolizer>
+  </Rule></FeatureTypeStyle></UserStyle></NamedLayer>
+</StyledLayerDescriptor>`;
 
 function groupXml(name: string, members: string[]): string {
   const published = members.map((m) => `<published type="layer">${m}</published>`).join('');
@@ -154,5 +161,29 @@ describe('the history a workspace administrator reads of a group of theirs holdi
     expect(one.text).not.toContain(sec);
     expect((await editor.get(`/changes/${update.seq}.xml`)).text).not.toContain(sec);
     expect((await ctx.api.get(`/changes/${update.seq}.json`)).text).toContain(`${sec}:far`);
+  });
+});
+
+describe('a workspace administrator deleting a layer or style a group hidden from them uses', () => {
+  it('is refused without the group’s name; with recurse the answer does not name it either', async () => {
+    const { pub, group, editor } = world;
+    const hidden = `secret_${pub}`;
+    expect(await ctx.api.post(`/workspaces/${pub}/styles?name=own`, OWN_STYLE, SLD_10)).toHaveStatus(201);
+    const body = `<layerGroup><name>${hidden}</name><publishables><published type="layer">${pub}:states</published></publishables><styles><style><name>${pub}:own</name></style></styles></layerGroup>`;
+    expect(await ctx.api.postXml('/layergroups', body)).toHaveStatus(201);
+    expect(await ctx.api.postJson('/security/acl/layers', { [`${hidden}.r`]: 'NOBODY' })).toHaveStatus(200);
+
+    const style = await editor.delete(`/workspaces/${pub}/styles/own`);
+    expect(style).toHaveStatus(403);
+    expect(style.text).not.toContain(hidden);
+    const layer = await editor.delete(`/layers/${pub}:states`);
+    // The group it may read is named, the other is not.
+    expect(layer).toBeTextError(403, `Unable to delete layer referenced by layer group '${group}', a layer group you may not read`);
+    // ADMIN is told which.
+    expect((await ctx.api.delete(`/layers/${pub}:states`)).text).toContain(hidden);
+    const gone = await editor.delete(`/layers/${pub}:states?recurse=true`);
+    expect(gone).toHaveStatus(200);
+    expect(gone.text).not.toContain(hidden);
+    expect(await ctx.api.get(`/layergroups/${hidden}`)).toHaveStatus(404);
   });
 });

@@ -113,7 +113,8 @@ export class LayerGroupController {
     @Param('group') name: string,
     @QueryFlag('recurse') recurse: boolean,
     @IfMatch() ifMatch: string | undefined,
+    @ReadsPublished() reads: PublishedReads | undefined,
   ) {
-    return deleteAnswer(await this.groups.delete(ws, name, recurse, ifMatch));
+    return deleteAnswer(await this.groups.delete(ws, name, recurse, ifMatch, reads));
   }
 }

@@ -20,8 +20,21 @@ import type { PublishedReads } from '../../rest/rest-request';
 /** The fields of a `<layerGroup>` body; absent fields are undefined (PUT merges). */
 export type LayerGroupInput = Sent<LayerGroup>;
 
-/** How users of a record are named in refusals: `layer group 'ws:g'`. */
-const described = (names: string[]) => names.map((n) => `layer group '${n}'`);
+/**
+ * How users of a record are named in refusals: `layer group 'ws:g'`; those `reads` (a caller other
+ * than ADMIN) refuses as one phrase that names none (contract §12).
+ */
+function described(names: string[], reads?: PublishedReads): string[] {
+  const shown = reads ? names.filter((n) => readsQualified(n, reads)) : names;
+  const named = shown.map((n) => `layer group '${n}'`);
+  return shown.length < names.length ? [...named, 'a layer group you may not read'] : named;
+}
+
+/** Whether `reads` lets the caller read the group `ws:name` (or the global `name`). */
+function readsQualified(qualified: string, reads: PublishedReads): boolean {
+  const colon = qualified.indexOf(':');
+  return colon > 0 ? reads(qualified.slice(0, colon), qualified.slice(colon + 1)) : reads(null, qualified);
+}
 
 /**
  * Layer groups (contract §10): global or in a workspace, their members layers and other groups,
@@ -38,11 +51,11 @@ export class LayerGroupService {
     layers: LayerService,
   ) {
     workspaces.onDelete(async (tx, ws) => ({ held: await rows.groupsInWorkspace(tx.manager, ws.id), remove: async () => [] }));
-    layers.onDelete(async ({ manager: tx }, layerId) => ({
-      users: described(await rows.groupsUsingLayer(tx, layerId)),
-      afterDelete: async () => emptied(await rows.groupsDeletedNow(tx)),
+    layers.onDelete(async ({ manager: tx }, layerId, reads) => ({
+      users: described(await rows.groupsUsingLayer(tx, layerId), reads),
+      afterDelete: async () => emptied(await rows.groupsDeletedNow(tx), reads),
     }));
-    styles.onDelete(async ({ manager: tx }, styleId) => described(await rows.groupsUsingStyle(tx, styleId)));
+    styles.onDelete(async ({ manager: tx }, styleId, reads) => described(await rows.groupsUsingStyle(tx, styleId), reads));
   }
 
   /** Global groups, or one workspace's; 404 for an unknown workspace. */
@@ -144,17 +157,20 @@ export class LayerGroupService {
   }
 
   /** Deletes a group; one that other groups hold needs `recurse` (it leaves them; one left empty goes too). */
-  async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<string[]> {
+  async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string, reads?: PublishedReads): Promise<string[]> {
     return this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'layer_group', located.group, ifMatch, () => layerGroupTag(located));
       const users = await rows.groupsUsingGroup(tx, located.group.id);
       if (users.length && !recurse) {
-        throw new CatalogError('NOT_EMPTY', `Unable to delete layer group referenced by ${described(users).join(', ')}`);
+        throw new CatalogError('NOT_EMPTY', `Unable to delete layer group referenced by ${described(users, reads).join(', ')}`);
       }
       await tx.getRepository(LayerGroupEntity).delete({ id: located.group.id });
       const self = `/${rowsPath(located)}`;
-      return emptied((await rows.groupsDeletedNow(tx)).filter((p) => p !== self));
+      return emptied(
+        (await rows.groupsDeletedNow(tx)).filter((p) => p !== self),
+        reads,
+      );
     });
   }
 
@@ -190,9 +206,16 @@ function rowsPath(g: LocatedGroup): string {
   return g.workspace ? `workspaces/${g.workspace}/layergroups/${g.group.name}` : `layergroups/${g.group.name}`;
 }
 
-/** The sentence an answer carries when a delete emptied groups (and so deleted them), or nothing. */
-function emptied(paths: string[]): string[] {
-  return paths.map((p) => `Layer group ${p} was left empty and was deleted.`);
+/**
+ * The sentence an answer carries when a delete emptied groups (and so deleted them), or nothing; a
+ * group `reads` (a caller other than ADMIN) refuses is not named.
+ */
+function emptied(paths: string[], reads?: PublishedReads): string[] {
+  return paths.map((p) => {
+    const m = /^\/(?:workspaces\/([^/]+)\/)?layergroups\/([^/]+)$/.exec(p);
+    const hidden = reads && m && !reads(m[1] === undefined ? null : decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+    return hidden ? 'A layer group you may not read was left empty and was deleted.' : `Layer group ${p} was left empty and was deleted.`;
+  });
 }
 
 function sentBounds(b: NonNullable<LayerGroupInput['bounds']>): StoredBounds {
