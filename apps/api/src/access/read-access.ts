@@ -96,6 +96,17 @@ export class ReadAccess {
     }
     return new ReadScope(decision, caller, service, method);
   }
+
+  /**
+   * Whether the request's caller may see the workspace `workspace` at all: it reads the workspace,
+   * or one of `names` in it (the layers and groups a rule may open there), asked only when not.
+   */
+  async seesWorkspace(req: Request, workspace: string, names: () => Promise<string[]>): Promise<{ sees: boolean; refusal: () => CatalogError }> {
+    const decision = await this.access.decision();
+    const caller = this.access.callerOf((req as Request & { user?: Principal }).user);
+    const sees = decision.readsWorkspace(caller, workspace) || (await names()).some((n) => decision.readsLayer(caller, workspace, n));
+    return { sees, refusal: () => refusal(decision, caller, `workspace '${workspace}'`) };
+  }
 }
 
 /** Pages of collections (`workspace:layer` ids) without those the scope's caller may not read. */
