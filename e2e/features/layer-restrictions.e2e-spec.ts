@@ -150,6 +150,18 @@ describe('a feature type with a cqlFilter', () => {
     expect(count).toMatchObject({ code: 'InvalidParameterValue', locator: 'cql_filter' });
   });
 
+  it('refuses a CQL_FILTER only the database finds wrong (an overflow, an unknown SRID) as InvalidParameterValue, never as the store failing', async () => {
+    const ws = await fresh();
+    const id = await publishStates(ws, 'west', "<cqlFilter>state_abbr IN ('CO', 'WY')</cqlFilter>");
+    for (const filter of ['persons * 1e308 * 1e308 > 1', "BBOX(the_geom, -110, 37, -100, 45, 'EPSG:999999')"]) {
+      for (const params of [{ layers: id }, { ...infoAt(COLORADO_PX), layers: id, query_layers: id }]) {
+        const res = await getMap({ ...params, cql_filter: filter });
+        expect([res.status, serviceException(res.text)?.code]).toEqual([200, 'InvalidParameterValue']);
+        expect(serviceException(res.text)?.text).not.toMatch(/unreachable/);
+      }
+    }
+  });
+
   it('serves nothing (409 naming the position) while it is no filter; every row once an empty cqlFilter removes it', async () => {
     const ws = await fresh();
     const id = await publishStates(ws, 'broken', "<cqlFilter>state_name = = 'Wyoming'</cqlFilter>");

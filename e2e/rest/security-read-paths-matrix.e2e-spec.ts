@@ -256,3 +256,24 @@ describe('layer groups on the read paths', () => {
     expect([topp.text.includes(`<Name>${mixed}</Name>`), topp.text.includes(`<Name>${sealed}</Name>`)]).toEqual([true, true]);
   }, 120_000);
 });
+
+describe("a workspace's virtual WMS for a caller who reads nothing in it", () => {
+  it('answers as for a workspace that does not exist (HIDE), and still serves a layer a rule opens in it', async () => {
+    expect(await ctx.api.putJson('/security/acl/catalog', { mode: 'HIDE' })).toHaveStatus(200);
+    const { ws, auth } = await world();
+    const caps = (workspace: string, who: Credentials | null) =>
+      request(`${ctx.server.baseUrl}/${workspace}/wms?service=WMS&version=1.3.0&request=GetCapabilities`, { auth: who });
+    const absent = `absent_${ws.hidden}`;
+    for (const caller of ['anonymous', 'reader', 'toppReader'] as const) {
+      const [hidden, missing] = [await caps(ws.hidden, auth[caller]), await caps(absent, auth[caller])];
+      expect([hidden.status, hidden.text.replace(ws.hidden, 'WS')]).toEqual([missing.status, missing.text.replace(absent, 'WS')]);
+      expect(hidden).toHaveStatus(404);
+    }
+    expect(await caps(ws.hidden, ctx.server.admin)).toHaveStatus(200);
+    // A rule on one layer opens it, and so the virtual service, to whom it names.
+    expect(await ctx.api.postJson('/security/acl/layers', { [`${ws.hidden}.states.r`]: '*' })).toHaveStatus(200);
+    const opened = await caps(ws.hidden, null);
+    expect(opened).toHaveStatus(200);
+    expect(opened.text).toContain('<Name>states</Name>');
+  });
+});

@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal';
 import type { RestRequest } from '../rest/rest-request';
 import { StreamedList } from '../rest/streamed-list';
 import { AccessService } from './access.service';
+import { readsPublished } from './read-access';
 import { DEFAULT_WORKSPACE, qualifiedName, restTarget, type RestTarget } from './rest-target';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,6 +42,8 @@ export class AccessCheck {
     const routePath = route.slice(Math.max(0, route.indexOf('/rest/')));
     const params = (req.params ?? {}) as Record<string, string | undefined>;
     const target = await this.resolved(restTarget(routePath, params));
+    // What a record the handler answers or writes may name of others (a group's members).
+    if (req.rest) req.rest.readsPublished = (workspace, name) => readsPublished(decision, caller, workspace, name);
     if (!READ_METHODS.has(req.method)) {
       const inside = target.scope === 'layer' || (target.scope === 'workspace' && !target.itself);
       if (inside && decision.administers(caller, target.workspace)) return null;

@@ -103,6 +103,17 @@ export class ReadAccess {
     }
     return new ReadScope(decision, caller, service, method);
   }
+
+  /**
+   * Whether the request's caller may see the workspace `workspace` at all: it reads the workspace,
+   * or one of `names` in it (the layers and groups a rule may open there), asked only when not.
+   */
+  async seesWorkspace(req: Request, workspace: string, names: () => Promise<string[]>): Promise<{ sees: boolean; refusal: () => CatalogError }> {
+    const decision = await this.access.decision();
+    const caller = this.access.callerOf((req as Request & { user?: Principal }).user);
+    const sees = decision.readsWorkspace(caller, workspace) || (await names()).some((n) => decision.readsLayer(caller, workspace, n));
+    return { sees, refusal: () => refusal(decision, caller, `workspace '${workspace}'`) };
+  }
 }
 
 /** Pages of collections (`workspace:layer` ids) without those the scope's caller may not read. */
@@ -110,7 +121,8 @@ export async function* readableCollections<T extends { id: string }>(pages: Asyn
   for await (const page of pages) yield page.filter((c) => scope.readsCollection(c.id));
 }
 
-function readsPublished(decision: AccessDecision, caller: Caller, workspace: string | null, name: string): boolean {
+/** Whether `caller` reads the layer or layer group `name` of `workspace` (null: a global group). */
+export function readsPublished(decision: AccessDecision, caller: Caller, workspace: string | null, name: string): boolean {
   return workspace === null ? decision.canGlobalGroup(caller, 'r', name) : decision.readsLayer(caller, workspace, name);
 }
 

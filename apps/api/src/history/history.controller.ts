@@ -9,7 +9,9 @@ import { AccessService } from '../access/access.service';
 import { HandlerDecides } from '../access/handler-decides';
 import { readsHistory, revertsChanges, seesChange } from '../access/record-access';
 import { Links, QueryFlag } from '../rest/rest-params';
-import { LinkBuilder } from '../rest/rest-request';
+import { LinkBuilder, type PublishedReads } from '../rest/rest-request';
+import { readsPublished } from '../access/read-access';
+import { groupMembersShown } from './group-members-shown';
 import { Done, Tagged } from '../rest/rest-response';
 import { ChangeLog, ChangeQuery, type StoredChange } from './change-log';
 import { ChangeDrawer, type Change } from './change-drawer';
@@ -176,7 +178,15 @@ export class HistoryController {
   }
 }
 
-/** Changes as a non-administrator reads them: without their authors (contract §6). */
+/**
+ * Changes as a non-administrator reads them: without their authors (contract §6), and a layer
+ * group's without the members the reader may not read (contract §12).
+ */
 function anonymised(changes: Change[], reader: Reader): Change[] {
-  return reader.admin ? changes : changes.map((c) => ({ ...c, user: null }));
+  if (reader.admin) return changes;
+  const reads: PublishedReads = (workspace, name) => readsPublished(reader.decision!, reader.caller, workspace, name);
+  return changes.map((c) => {
+    const shown = { ...c, user: null };
+    return c.kind === 'layerGroup' ? { ...shown, before: groupMembersShown(c.before, reads), after: groupMembersShown(c.after, reads) } : shown;
+  });
 }

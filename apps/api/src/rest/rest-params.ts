@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { CatalogError } from '@geocatalog/catalog-model';
-import { LinkBuilder, negotiateFormat, RestRequest } from './rest-request';
+import { LinkBuilder, negotiateFormat, PublishedReads, RestRequest } from './rest-request';
 
 /** Links for this request: absolute URLs from the request's host (or proxy headers). */
 export const Links = createParamDecorator((_: unknown, ctx: ExecutionContext): LinkBuilder => {
@@ -39,4 +39,9 @@ export const IfMatch = createParamDecorator((_: unknown, ctx: ExecutionContext):
     throw new CatalogError('PRECONDITION_REQUIRED', 'This server requires If-Match on writes: GET the record and send its ETag');
   }
   return header;
+});
+
+/** What the caller reads of layers and groups (see `RestRequestInfo.readsPublished`); undefined: everything (ADMIN). */
+export const ReadsPublished = createParamDecorator((_: unknown, ctx: ExecutionContext): PublishedReads | undefined => {
+  return ctx.switchToHttp().getRequest<RestRequest>().rest?.readsPublished;
 });

@@ -20,7 +20,16 @@ export interface RestRequestInfo {
    * `RestHttpAdapter`.
    */
   answerFilter?: (result: unknown) => unknown;
+  /**
+   * Whether the caller reads a layer or layer group (workspace null: a global group), for the
+   * handlers whose records name others (a group's members); set by the data rules' check for
+   * every caller but ADMIN, absent for ADMIN.
+   */
+  readsPublished?: PublishedReads;
 }
+
+/** Whether the caller reads the layer or layer group `name` of `workspace` (null: a global group). */
+export type PublishedReads = (workspace: string | null, name: string) => boolean;
 
 /** A request that went through the REST middleware. */
 export type RestRequest = Request & { rest?: RestRequestInfo };

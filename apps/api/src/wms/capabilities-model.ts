@@ -72,7 +72,8 @@ export function capabilitiesModel(opts: {
   legendSize?: (style: StyleRef) => { width: number; height: number };
   /**
    * Whether a group is listed (the caller may read it, contract §12); every group when not given.
-   * An opaque container's members stay unlisted even when the container is not.
+   * An opaque container's members stay unlisted even when the container is not. When given, a
+   * group is bounded by the members `layers` and listed groups hold (the caller's), not by all.
    */
   groupListed?: (group: WmsGroup) => boolean;
 }): CapabilitiesModel {
@@ -138,10 +139,32 @@ export function capabilitiesModel(opts: {
       }
     } else if (g.mode === 'OPAQUE_CONTAINER') below(g, hidden);
   }
+  /**
+   * A group's lon/lat box for this caller: the stored one when every member (at any depth) is
+   * listed; else the union of the listed members' (a member the caller may not read adds nothing,
+   * contract §12), `partial` saying so.
+   */
+  const listedBox = (g: WmsGroup, depth = 0): { box: Box | null; partial: boolean } => {
+    let partial = false;
+    const boxes: Array<Box | null> = [];
+    for (const m of members(g)) {
+      const layer = m.kind === 'layer' ? layerById.get(m.layerId) : undefined;
+      const group = m.kind === 'group' ? groupById.get(m.groupId) : undefined;
+      if (layer) boxes.push(geographicBox(layer.latLonBbox));
+      else if (group && listed(group) && depth < MAX_DEPTH) {
+        const inner = listedBox(group, depth + 1);
+        partial ||= inner.partial;
+        boxes.push(inner.box);
+      } else partial = true;
+    }
+    return partial ? { box: union(boxes), partial } : { box: geographicBox(g.latLonBbox), partial };
+  };
   const groupEntry = (g: WmsGroup, depth: number): CapabilitiesLayer => {
-    const geographic = geographicBox(g.latLonBbox);
+    const { box, partial } = opts.groupListed ? listedBox(g) : { box: geographicBox(g.latLonBbox), partial: false };
+    const geographic = geographicBox(box);
     const boxes = standardBoxes(geographic);
-    const native = g.bounds?.crs && !COMMON_CRS.includes(g.bounds.crs) ? g.bounds.crs : null;
+    // The stored bounds in their own CRS count every member: left out when some are not listed.
+    const native = !partial && g.bounds?.crs && !COMMON_CRS.includes(g.bounds.crs) ? g.bounds.crs : null;
     if (native && g.bounds) boxes.push({ crs: native, box: g.bounds });
     const children: CapabilitiesLayer[] = [];
     if (TREE_MODES.has(g.mode) && depth < MAX_DEPTH) {

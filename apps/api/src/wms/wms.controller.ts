@@ -68,11 +68,22 @@ export class WmsController {
 
   // ---------------------------------------------------------------------------------------------
 
-  /** A fixed route's name, or a workspace that does not exist, has no virtual service: 404. */
+  /**
+   * A fixed route's name, or a workspace that does not exist, has no virtual service: 404. Nor has
+   * one whose caller reads nothing in it (contract §12): the same 404 in HIDE mode, so that the
+   * answer tells no hidden workspace's name; 401/403 in CHALLENGE and MIXED.
+   */
   private async checkWorkspace(req: Request, workspace: string): Promise<void> {
-    if (FIXED_ROUTES.has(workspace) || !(await this.catalog.workspaceExists(workspace))) {
-      throw new CatalogError('NOT_FOUND', `No such resource: ${req.path}`);
-    }
+    const missing = () => new CatalogError('NOT_FOUND', `No such resource: ${req.path}`);
+    if (FIXED_ROUTES.has(workspace) || !(await this.catalog.workspaceExists(workspace))) throw missing();
+    const names = async () => {
+      const [layers, groups] = await Promise.all([this.catalog.advertisedLayers(workspace), this.catalog.groups(workspace)]);
+      return [...layers, ...groups].map((p) => p.name);
+    };
+    const { sees, refusal } = await this.access.seesWorkspace(req, workspace, names);
+    if (sees) return;
+    const refused = refusal();
+    throw refused.code === 'NOT_FOUND' ? missing() : refused;
   }
 
   private async answer(req: Request, workspace: string | null, ows: boolean): Promise<RawContent | Tagged> {
@@ -132,7 +143,9 @@ export class WmsController {
       // A store that failed is no fault of the client: its 5xx stays, in the WMS's own document;
       // so does a challenge (a service rule, or CHALLENGE mode): credentials may open it.
       if (code >= 500 || code === 401 || code === 403) status = code;
-      error = new WmsException(err.message);
+      // A value the request gave that the data cannot take (a filter the database cannot
+      // evaluate, a CRS it does not know) is the client's: GeoServer's InvalidParameterValue.
+      error = new WmsException(err.message, err.code === 'INVALID_VALUE' ? 'InvalidParameterValue' : undefined);
     } else {
       this.logger.error(`${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
       status = 500;

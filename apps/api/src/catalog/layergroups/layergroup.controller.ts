@@ -2,7 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { collectionRoutes, LayerGroup, recordParam } from '@geocatalog/catalog-model';
 import { Delete, Post, Put } from '../../rest/write-routes';
 import { readBody } from '../../rest/catalog-body';
-import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, ReadsPublished, RequestBody } from '../../rest/rest-params';
+import type { PublishedReads } from '../../rest/rest-request';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, Tagged } from '../../rest/rest-response';
 import { StreamedList } from '../../rest/streamed-list';
@@ -10,6 +11,7 @@ import { streamedList } from '../list-pages';
 import { deleteAnswer } from '../delete-answer';
 import { LAYER_GROUP_LIST, layerGroupDocument, layerGroupListItem, layerGroupTag, segments } from './layergroup.mapper';
 import { LayerGroupService } from './layergroup.service';
+import { visibleTo } from './member-visibility';
 import { DeclaredRoute, Operation, OperationTag } from '../../openapi/operation.decorator';
 import { catalogBody, CREATED, DONE, ok } from '../../openapi/operation-parts';
 import { LAYER_GROUP_EXAMPLES } from '../../openapi/layergroup-examples';
@@ -43,9 +45,16 @@ export class LayerGroupController {
     success: ok('LayerGroup'),
     throws: ['NOT_FOUND'],
   }))
-  async get(@Param('ws') ws: string | undefined, @Param('group') name: string, @Links() links: LinkBuilder): Promise<Tagged> {
+  async get(
+    @Param('ws') ws: string | undefined,
+    @Param('group') name: string,
+    @Links() links: LinkBuilder,
+    @ReadsPublished() reads: PublishedReads | undefined,
+  ): Promise<Tagged> {
     const located = await this.groups.get(ws, name);
-    return new Tagged(layerGroupDocument(located.group, located.workspace, located.members, links), layerGroupTag(located));
+    // A member the caller may not read is not shown, nor counted in the bounds (contract §12).
+    const shown = reads ? visibleTo(located, reads) : located;
+    return new Tagged(layerGroupDocument(shown.group, shown.workspace, shown.members, links), layerGroupTag(located));
   }
 
   /** A group; its workspace is the path's, else the body's; `?name=` names a body without a name. */
@@ -65,8 +74,9 @@ export class LayerGroupController {
     @RequestBody() body: RawBody,
     @Query('name') name: string | undefined,
     @Links() links: LinkBuilder,
+    @ReadsPublished() reads: PublishedReads | undefined,
   ): Promise<Created> {
-    const { group, workspace } = await this.groups.create(ws, readBody(body, LayerGroup), name || undefined);
+    const { group, workspace } = await this.groups.create(ws, readBody(body, LayerGroup), name || undefined, reads);
     return new Created(links.url(...segments('layerGroup', { workspace, name: group.name })), group.name);
   }
 
@@ -83,8 +93,9 @@ export class LayerGroupController {
     @Param('group') name: string,
     @RequestBody() body: RawBody,
     @IfMatch() ifMatch: string | undefined,
+    @ReadsPublished() reads: PublishedReads | undefined,
   ): Promise<Done> {
-    await this.groups.update(ws, name, readBody(body, LayerGroup), ifMatch);
+    await this.groups.update(ws, name, readBody(body, LayerGroup), ifMatch, reads);
     return new Done();
   }
 
@@ -102,7 +113,8 @@ export class LayerGroupController {
     @Param('group') name: string,
     @QueryFlag('recurse') recurse: boolean,
     @IfMatch() ifMatch: string | undefined,
+    @ReadsPublished() reads: PublishedReads | undefined,
   ) {
-    return deleteAnswer(await this.groups.delete(ws, name, recurse, ifMatch));
+    return deleteAnswer(await this.groups.delete(ws, name, recurse, ifMatch, reads));
   }
 }

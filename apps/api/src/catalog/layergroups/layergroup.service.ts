@@ -15,12 +15,26 @@ import { LayerGroupEntity } from './layergroup.entity';
 import { layerGroupTag, LocatedGroup, qualifiedName } from './layergroup.mapper';
 import * as rows from './layergroup.repository';
 import { resolveMember, ResolvedMember } from './member-resolution';
+import type { PublishedReads } from '../../rest/rest-request';
 
 /** The fields of a `<layerGroup>` body; absent fields are undefined (PUT merges). */
 export type LayerGroupInput = Sent<LayerGroup>;
 
-/** How users of a record are named in refusals: `layer group 'ws:g'`. */
-const described = (names: string[]) => names.map((n) => `layer group '${n}'`);
+/**
+ * How users of a record are named in refusals: `layer group 'ws:g'`; those `reads` (a caller other
+ * than ADMIN) refuses as one phrase that names none (contract §12).
+ */
+function described(names: string[], reads?: PublishedReads): string[] {
+  const shown = reads ? names.filter((n) => readsQualified(n, reads)) : names;
+  const named = shown.map((n) => `layer group '${n}'`);
+  return shown.length < names.length ? [...named, 'a layer group you may not read'] : named;
+}
+
+/** Whether `reads` lets the caller read the group `ws:name` (or the global `name`). */
+function readsQualified(qualified: string, reads: PublishedReads): boolean {
+  const colon = qualified.indexOf(':');
+  return colon > 0 ? reads(qualified.slice(0, colon), qualified.slice(colon + 1)) : reads(null, qualified);
+}
 
 /**
  * Layer groups (contract §10): global or in a workspace, their members layers and other groups,
@@ -37,11 +51,11 @@ export class LayerGroupService {
     layers: LayerService,
   ) {
     workspaces.onDelete(async (tx, ws) => ({ held: await rows.groupsInWorkspace(tx.manager, ws.id), remove: async () => [] }));
-    layers.onDelete(async ({ manager: tx }, layerId) => ({
-      users: described(await rows.groupsUsingLayer(tx, layerId)),
-      afterDelete: async () => emptied(await rows.groupsDeletedNow(tx)),
+    layers.onDelete(async ({ manager: tx }, layerId, reads) => ({
+      users: described(await rows.groupsUsingLayer(tx, layerId), reads),
+      afterDelete: async () => emptied(await rows.groupsDeletedNow(tx), reads),
     }));
-    styles.onDelete(async ({ manager: tx }, styleId) => described(await rows.groupsUsingStyle(tx, styleId)));
+    styles.onDelete(async ({ manager: tx }, styleId, reads) => described(await rows.groupsUsingStyle(tx, styleId), reads));
   }
 
   /** Global groups, or one workspace's; 404 for an unknown workspace. */
@@ -62,9 +76,10 @@ export class LayerGroupService {
 
   /**
    * Creates a group: in the path's workspace, else the body's (a workspace group POSTed to the
-   * global path), else global. `nameParam` is `?name=`, for a body without a name.
+   * global path), else global. `nameParam` is `?name=`, for a body without a name; `reads` (a
+   * caller other than ADMIN): what it may name as members (a layer it may not read is not found).
    */
-  async create(pathWorkspace: string | undefined, input: LayerGroupInput, nameParam?: string): Promise<LocatedGroup> {
+  async create(pathWorkspace: string | undefined, input: LayerGroupInput, nameParam?: string, reads?: PublishedReads): Promise<LocatedGroup> {
     const sentName = input.name ?? nameParam;
     if (!sentName) throw new CatalogError('MISSING_FIELD', 'The layer group has no name; it is required');
     const name = checkName('layer group', sentName);
@@ -75,7 +90,7 @@ export class LayerGroupService {
     const wsName = pathWorkspace ?? input.workspaceName;
     return this.db.transaction(async ({ manager: tx }) => {
       const ws = wsName === undefined ? null : await this.workspaceOrMissing(wsName, tx);
-      const members = await this.resolveMembers(tx, input.members!, input.styles, ws?.name ?? null);
+      const members = await this.resolveMembers(tx, input.members!, input.styles, ws?.name ?? null, reads);
       const fields = { ...withDefaults(LayerGroup, input), name };
       checkDeclared(LayerGroup, fields);
       if (ws && (await rows.layerNamed(tx, ws.id, name))) throw taken(name, ws.name, 'a layer');
@@ -100,8 +115,11 @@ export class LayerGroupService {
     });
   }
 
-  /** Partial update: title, abstract, mode, keywords, bounds, members and styles; name and workspace stay. */
-  async update(workspace: string | undefined, name: string, input: LayerGroupInput, ifMatch?: string): Promise<void> {
+  /**
+   * Partial update: title, abstract, mode, keywords, bounds, members and styles; name and workspace
+   * stay. `reads` (a caller other than ADMIN) limits the members a body may name, as on create.
+   */
+  async update(workspace: string | undefined, name: string, input: LayerGroupInput, ifMatch?: string, reads?: PublishedReads): Promise<void> {
     await this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(workspace, name, tx);
       const { group } = located;
@@ -114,7 +132,7 @@ export class LayerGroupService {
       let members: ResolvedMember[] | undefined;
       if (input.members !== undefined) {
         if (!input.members.length) throw new CatalogError('MISSING_FIELD', 'layer group must not be empty');
-        members = await this.resolveMembers(tx, input.members, input.styles, located.workspace);
+        members = await this.resolveMembers(tx, input.members, input.styles, located.workspace, reads);
       } else if (input.styles !== undefined) {
         const sent: SentMember[] = located.members.map((m) => ({ type: m.type, name: m.name, workspace: m.workspace ?? undefined }));
         members = await this.resolveMembers(tx, sent, input.styles, located.workspace);
@@ -139,17 +157,20 @@ export class LayerGroupService {
   }
 
   /** Deletes a group; one that other groups hold needs `recurse` (it leaves them; one left empty goes too). */
-  async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<string[]> {
+  async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string, reads?: PublishedReads): Promise<string[]> {
     return this.db.transaction(async ({ manager: tx }) => {
       const located = await this.get(workspace, name, tx);
       await checkPrecondition(tx, 'layer_group', located.group, ifMatch, () => layerGroupTag(located));
       const users = await rows.groupsUsingGroup(tx, located.group.id);
       if (users.length && !recurse) {
-        throw new CatalogError('NOT_EMPTY', `Unable to delete layer group referenced by ${described(users).join(', ')}`);
+        throw new CatalogError('NOT_EMPTY', `Unable to delete layer group referenced by ${described(users, reads).join(', ')}`);
       }
       await tx.getRepository(LayerGroupEntity).delete({ id: located.group.id });
       const self = `/${rowsPath(located)}`;
-      return emptied((await rows.groupsDeletedNow(tx)).filter((p) => p !== self));
+      return emptied(
+        (await rows.groupsDeletedNow(tx)).filter((p) => p !== self),
+        reads,
+      );
     });
   }
 
@@ -158,13 +179,15 @@ export class LayerGroupService {
     sent: SentMember[],
     styles: Array<SentReference | null> | undefined,
     workspace: string | null,
+    /** What the caller reads: a member it may not read is looked up as if it were not there. */
+    reads?: PublishedReads,
   ): Promise<ResolvedMember[]> {
     if (styles && styles.length > sent.length) {
       throw new CatalogError('INVALID_VALUE', `The layer group has ${styles.length} styles for ${sent.length} layers; give one style per layer, or none`);
     }
     const out: ResolvedMember[] = [];
     for (let i = 0; i < sent.length; i++) {
-      const member = await resolveMember(tx, sent[i], workspace);
+      const member = await resolveMember(tx, sent[i], workspace, reads);
       const ref = styles?.[i];
       const style = ref ? await this.styles.resolve(tx, ref, ref.workspace ?? member.workspace ?? workspace ?? '') : null;
       out.push({ ...member, styleId: style?.id ?? null });
@@ -183,9 +206,16 @@ function rowsPath(g: LocatedGroup): string {
   return g.workspace ? `workspaces/${g.workspace}/layergroups/${g.group.name}` : `layergroups/${g.group.name}`;
 }
 
-/** The sentence an answer carries when a delete emptied groups (and so deleted them), or nothing. */
-function emptied(paths: string[]): string[] {
-  return paths.map((p) => `Layer group ${p} was left empty and was deleted.`);
+/**
+ * The sentence an answer carries when a delete emptied groups (and so deleted them), or nothing; a
+ * group `reads` (a caller other than ADMIN) refuses is not named.
+ */
+function emptied(paths: string[], reads?: PublishedReads): string[] {
+  return paths.map((p) => {
+    const m = /^\/(?:workspaces\/([^/]+)\/)?layergroups\/([^/]+)$/.exec(p);
+    const hidden = reads && m && !reads(m[1] === undefined ? null : decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+    return hidden ? 'A layer group you may not read was left empty and was deleted.' : `Layer group ${p} was left empty and was deleted.`;
+  });
 }
 
 function sentBounds(b: NonNullable<LayerGroupInput['bounds']>): StoredBounds {

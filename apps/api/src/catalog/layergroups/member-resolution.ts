@@ -1,5 +1,6 @@
 import { CatalogError, MemberType, SentMember } from '@geocatalog/catalog-model';
 import type { EntityManager } from 'typeorm';
+import type { PublishedReads } from '../../rest/rest-request';
 import type { MemberExtent } from './group-bounds';
 import { qualifiedName } from './layergroup.mapper';
 import * as rows from './layergroup.repository';
@@ -17,9 +18,15 @@ export interface ResolvedMember {
  * Finds the layer or group a body names (contract §10): `ws:name` exactly; a bare name in the
  * group's own workspace first (clients send members without their workspace), then a global group,
  * then a layer of the default workspace or of any workspace (as GeoServer's `getLayerByName`).
- * `type` (`<published type>`) limits the search to layers or to groups. 404 naming the member.
+ * `type` (`<published type>`) limits the search to layers or to groups; `reads` (a caller other
+ * than ADMIN) to what the caller reads. 404 naming the member.
  */
-export async function resolveMember(tx: EntityManager, sent: SentMember, groupWorkspace: string | null): Promise<Omit<ResolvedMember, 'styleId'>> {
+export async function resolveMember(
+  tx: EntityManager,
+  sent: SentMember,
+  groupWorkspace: string | null,
+  reads?: PublishedReads,
+): Promise<Omit<ResolvedMember, 'styleId'>> {
   const wantLayer = sent.type !== 'layerGroup';
   const wantGroup = sent.type !== 'layer';
   const tries: Array<() => Promise<{ type: MemberType; found: rows.Found } | undefined>> = [];
@@ -42,6 +49,8 @@ export async function resolveMember(tx: EntityManager, sent: SentMember, groupWo
   }
   for (const attempt of tries) {
     const hit = await attempt();
+    // One the caller may not read is not there for it: the same 404, and the lookup goes on.
+    if (hit && reads && !reads(hit.found.workspace, sent.name)) continue;
     if (hit) return { type: hit.type, id: hit.found.id, workspace: hit.found.workspace, extent: await extentOf(tx, hit.type, hit.found.id) };
   }
   const what = sent.type === 'layerGroup' ? 'layer group' : sent.type === 'layer' ? 'layer' : 'layer or layer group';

@@ -2,7 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Delete, Post, Put } from '../../rest/write-routes';
 import { CatalogError, collectionRoutes, Layer, recordRoutes, referenceFrom, RepDocument, splitQualified } from '@geocatalog/catalog-model';
 import { readBody, readCatalogBody } from '../../rest/catalog-body';
-import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, RequestBody, ReadsPublished } from '../../rest/rest-params';
+import type { PublishedReads } from '../../rest/rest-request';
 import { LinkBuilder } from '../../rest/rest-request';
 import { Created, Done, RawContent, Tagged } from '../../rest/rest-response';
 import { deleteAnswer } from '../delete-answer';
@@ -92,8 +93,9 @@ export class LayerController {
     @Param('layer') layer: string,
     @QueryFlag('recurse') recurse: boolean,
     @IfMatch() ifMatch: string | undefined,
+    @ReadsPublished() reads: PublishedReads | undefined,
   ): Promise<Done | RawContent> {
-    return deleteAnswer(await this.layers.delete(qualify(ws, layer), recurse, ifMatch));
+    return deleteAnswer(await this.layers.delete(qualify(ws, layer), recurse, ifMatch, reads));
   }
 
   @Get(`${QUALIFIED_RECORD}/styles`)

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { PublishedReads } from '../../rest/rest-request';
 import { CatalogDb } from '../../database/catalog-db';
 import { CatalogError, checkName, Layer, mergeDeclared, normalizeName, Sent, SentReference } from '@geocatalog/catalog-model';
 import { InTransaction } from '../../database/catalog-repository';
@@ -35,7 +36,7 @@ export interface LayerUsers {
  */
 @Injectable()
 export class LayerService {
-  private readonly deleteHooks: Array<(tx: CatalogTransaction, layerId: number) => Promise<LayerUsers>> = [];
+  private readonly deleteHooks: Array<(tx: CatalogTransaction, layerId: number, reads?: PublishedReads) => Promise<LayerUsers>> = [];
 
   constructor(
     private readonly db: CatalogDb,
@@ -46,7 +47,7 @@ export class LayerService {
   ) {}
 
   /** Registers a kind of record that uses layers (layer groups): asked in every layer delete's transaction. */
-  onDelete(hook: (tx: CatalogTransaction, layerId: number) => Promise<LayerUsers>): void {
+  onDelete(hook: (tx: CatalogTransaction, layerId: number, reads?: PublishedReads) => Promise<LayerUsers>): void {
     this.deleteHooks.push(hook);
   }
 
@@ -130,15 +131,16 @@ export class LayerService {
   /**
    * Deletes the layer; with `recurse` its feature type goes too, and it leaves the records that use
    * it (without, a layer in use is refused, naming its users). Returns what those records say the
-   * delete removed along with it.
+   * delete removed along with it. `reads` (a caller other than ADMIN): users it may not read are
+   * not named (contract §12).
    */
-  async delete(qualified: string, recurse: boolean, ifMatch?: string): Promise<string[]> {
+  async delete(qualified: string, recurse: boolean, ifMatch?: string, reads?: PublishedReads): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const located = await this.get(qualified, tx);
       const { layer } = located;
       await checkPrecondition(tx, 'layer', layer, ifMatch, () => layerTag(located));
       const users: LayerUsers[] = [];
-      for (const hook of this.deleteHooks) users.push(await hook(tx, layer.id));
+      for (const hook of this.deleteHooks) users.push(await hook(tx, layer.id, reads));
       const names = users.flatMap((u) => u.users);
       if (names.length && !recurse) throw new CatalogError('NOT_EMPTY', `Unable to delete layer referenced by ${names.join(', ')}`);
       if (recurse) await this.featureTypes.delete(tx, layer.featureTypeId);

@@ -2,7 +2,8 @@ import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { Delete, Post, Put } from '../../rest/write-routes';
 import { CatalogError, collectionRoutes, recordParam, Style } from '@geocatalog/catalog-model';
 import { readBody } from '../../rest/catalog-body';
-import { IfMatch, Links, QueryFlag, RawBody, RequestBody } from '../../rest/rest-params';
+import { IfMatch, Links, QueryFlag, RawBody, RequestBody, ReadsPublished } from '../../rest/rest-params';
+import type { PublishedReads } from '../../rest/rest-request';
 import { LinkBuilder, negotiateFormat, RestRequest } from '../../rest/rest-request';
 import { Created, Done, RawContent, Tagged } from '../../rest/rest-response';
 import { checkSld, isSldType, nameInSld, sldTypeOf } from './sld-content';
@@ -124,8 +125,9 @@ export class StyleController {
     @Param('style') name: string,
     @QueryFlag('recurse') recurse: boolean,
     @IfMatch() ifMatch: string | undefined,
+    @ReadsPublished() reads: PublishedReads | undefined,
   ): Promise<Done> {
-    await this.styles.delete(ws, name, recurse, ifMatch);
+    await this.styles.delete(ws, name, recurse, ifMatch, reads);
     return new Done();
   }
 }

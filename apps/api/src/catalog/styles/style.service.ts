@@ -1,4 +1,5 @@
 import { CatalogTransaction } from '../../database/catalog-transaction';
+import type { PublishedReads } from '../../rest/rest-request';
 import { Injectable } from '@nestjs/common';
 import { CatalogDb } from '../../database/catalog-db';
 import {
@@ -38,7 +39,7 @@ export interface LocatedStyle {
 /** Styles: global (no workspace) or in a workspace, each with its SLD document. */
 @Injectable()
 export class StyleService {
-  private readonly deleteHooks: Array<(tx: CatalogTransaction, styleId: number) => Promise<string[]>> = [];
+  private readonly deleteHooks: Array<(tx: CatalogTransaction, styleId: number, reads?: PublishedReads) => Promise<string[]>> = [];
 
   constructor(
     private readonly db: CatalogDb,
@@ -65,7 +66,7 @@ export class StyleService {
    * transaction it names its records using the style, which refuse the delete without `recurse`
    * (with it, the database leaves them drawn with their default style).
    */
-  onDelete(hook: (tx: CatalogTransaction, styleId: number) => Promise<string[]>): void {
+  onDelete(hook: (tx: CatalogTransaction, styleId: number, reads?: PublishedReads) => Promise<string[]>): void {
     this.deleteHooks.push(hook);
   }
 
@@ -161,15 +162,16 @@ export class StyleService {
   /**
    * Deletes a style; the default global styles are refused. A style some layer uses needs
    * `recurse`: those layers then fall back to the default style of their geometry and lose it
-   * from their alternate styles.
+   * from their alternate styles. `reads` (a caller other than ADMIN): groups it may not read are
+   * not named in the refusal (contract §12).
    */
-  async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string): Promise<void> {
+  async delete(workspace: string | undefined, name: string, recurse: boolean, ifMatch?: string, reads?: PublishedReads): Promise<void> {
     await this.db.transaction(async (tx) => {
       const { style } = await this.getForDelete(workspace, name, tx);
       await checkPrecondition(tx, 'style', style, ifMatch, styleTag);
       if (isDefaultStyle(style)) throw new CatalogError('NOT_CHANGEABLE', 'Unable to delete a default style');
       const users: string[] = [];
-      for (const hook of this.deleteHooks) users.push(...(await hook(tx, style.id)));
+      for (const hook of this.deleteHooks) users.push(...(await hook(tx, style.id, reads)));
       if (!recurse && users.length) {
         const layers = await this.layers.namesUsing(tx, style.id);
         const named = [...layers.map((l) => `layer '${l}'`), ...users].join(', ');

@@ -3,7 +3,16 @@ import { FeatureCursor, PooledFeatureCursor, readRows } from './feature-cursor';
 import { FeatureFilter, FeatureSql, FeaturePage, FeatureSource, selectFeatureSql, selectFeaturesSql, selectPageWithCountSql } from './feature-sql';
 import type { StoreConnection } from './postgis.types';
 import { StoreAccess, STREAM_POOL_MAX } from './store-access';
-import { isDescriptionMismatch, isProgrammingError, isServerError, markStaleDescription, noPostgis, noSuchTable, StoreDeadline } from './store-errors';
+import {
+  filterEvaluationError,
+  isDescriptionMismatch,
+  isProgrammingError,
+  isServerError,
+  markStaleDescription,
+  noPostgis,
+  noSuchTable,
+  StoreDeadline,
+} from './store-errors';
 
 /**
  * Pages of at most this many rows are read with one SELECT (one round trip, no transaction, no
@@ -165,20 +174,15 @@ function featureReadError(access: StoreAccess, store: StoreConnection, source: F
   return isDescriptionMismatch(err) ? markStaleDescription(mapped) : mapped;
 }
 
-/** SQLSTATEs of numeric data exceptions: 22003 out of range, 2201F/2201G invalid power, 2201E invalid logarithm. */
-const FILTER_DATA_ERRORS = new Set(['22003', '2201F', '2201G', '2201E']);
-
 function mapFeatureReadError(access: StoreAccess, store: StoreConnection, source: FeatureSource, err: unknown): Error {
   if (err instanceof CatalogError) return err;
   if (isServerError(err)) {
     const { schema, table } = source.table;
     // 42P01 undefined_table: the table went away since it was described.
     if (err.code === '42P01') return noSuchTable(store, schema, table);
-    // What only a client's filter computes: arithmetic out of range, an undefined power, GEOS
-    // refusing an invalid geometry. The filter is at fault, not the store.
-    if (FILTER_DATA_ERRORS.has(err.code ?? '') || /GEOS|TopologyException/.test(err.message)) {
-      return new CatalogError('INVALID_VALUE', `The filter cannot be evaluated on the features of '${schema}.${table}': ${err.message}`);
-    }
+    // The filter is at fault, not the store.
+    const filterError = filterEvaluationError(err, schema, table);
+    if (filterError) return filterError;
     if (/srid|transform|proj|latitude|longitude|coordinate/i.test(err.message)) {
       return new CatalogError(
         'INVALID_VALUE',

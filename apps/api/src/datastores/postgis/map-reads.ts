@@ -4,7 +4,7 @@ import type { FeatureSource } from './feature-sql';
 import { mapFeaturesSql, type MapQuery } from './map-sql';
 import type { StoreConnection } from './postgis.types';
 import { StoreAccess, STREAM_POOL_MAX } from './store-access';
-import { isProgrammingError, isServerError, noPostgis, noSuchTable, StoreDeadline } from './store-errors';
+import { filterEvaluationError, isProgrammingError, isServerError, noPostgis, noSuchTable, StoreDeadline } from './store-errors';
 
 /** One row of a map: its geometry as TWKB, its properties as JSON text (null: none read). */
 export interface MapRow {
@@ -70,6 +70,9 @@ function mapReadError(access: StoreAccess, store: StoreConnection, source: Featu
   const { schema, table } = source.table;
   if (isServerError(err)) {
     if (err.code === '42P01') return noSuchTable(store, schema, table);
+    // A client's CQL_FILTER the database cannot evaluate: the filter is at fault, not the store.
+    const filterError = filterEvaluationError(err, schema, table);
+    if (filterError) return filterError;
     if (/srid|transform|proj|latitude|longitude|coordinate/i.test(err.message)) {
       return new CatalogError(
         'INVALID_VALUE',

@@ -66,6 +66,20 @@ export function reasonOf(err: unknown, timeoutMs = STORE_TIMEOUT_MS): string {
   return String(err);
 }
 
+/** SQLSTATEs of numeric data exceptions: 22003 out of range, 2201F/2201G invalid power, 2201E invalid logarithm. */
+const FILTER_DATA_ERRORS = new Set(['22003', '2201F', '2201G', '2201E']);
+
+/**
+ * What only a client's filter computes, told apart from the store failing: arithmetic out of range,
+ * an undefined power, GEOS refusing an invalid geometry (INVALID_VALUE naming the table); null for
+ * any other error. Both the feature and the map readers ask it, so a filter is judged alike on
+ * every read path.
+ */
+export function filterEvaluationError(err: unknown, schema: string, table: string): CatalogError | null {
+  if (!isServerError(err) || !(FILTER_DATA_ERRORS.has(err.code) || /GEOS|TopologyException/.test(err.message))) return null;
+  return new CatalogError('INVALID_VALUE', `The filter cannot be evaluated on the features of '${schema}.${table}': ${err.message}`);
+}
+
 export function isProgrammingError(err: unknown): boolean {
   const name = (err as { name?: unknown } | null)?.name;
   return name === 'TypeError' || name === 'ReferenceError' || name === 'RangeError' || name === 'SyntaxError';
