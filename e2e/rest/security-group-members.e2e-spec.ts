@@ -102,6 +102,14 @@ describe('a group read over REST by a caller who may not read one of its members
     expect(await ctx.api.postXml(`/workspaces/${pub}/layergroups`, groupXml('inner', [`${pub}:states`, `${sec}:far`]))).toHaveStatus(201);
     expect((await seenBy(reader, inPub)).members).toEqual([`${pub}:states`]);
     expect(await ctx.api.delete(inPub)).toHaveStatus(200);
+
+    // A group of theirs holding the readable global group: bounded by what that group shows them.
+    const outer = `/workspaces/${pub}/layergroups/outer`;
+    const nested = `<layerGroup><name>outer</name><publishables><published type="layerGroup">${group}</published></publishables></layerGroup>`;
+    expect(await editor.postXml(`/workspaces/${pub}/layergroups`, nested)).toHaveStatus(201);
+    const seen = await seenBy(editor, outer);
+    expect([seen.members, seen.maxx < 0, seen.miny > 0]).toEqual([[group], true, true]);
+    expect(await ctx.api.delete(outer)).toHaveStatus(200);
   });
 });
 

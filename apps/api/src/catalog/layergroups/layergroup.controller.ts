@@ -11,7 +11,6 @@ import { streamedList } from '../list-pages';
 import { deleteAnswer } from '../delete-answer';
 import { LAYER_GROUP_LIST, layerGroupDocument, layerGroupListItem, layerGroupTag, segments } from './layergroup.mapper';
 import { LayerGroupService } from './layergroup.service';
-import { visibleTo } from './member-visibility';
 import { DeclaredRoute, Operation, OperationTag } from '../../openapi/operation.decorator';
 import { catalogBody, CREATED, DONE, ok } from '../../openapi/operation-parts';
 import { LAYER_GROUP_EXAMPLES } from '../../openapi/layergroup-examples';
@@ -53,7 +52,7 @@ export class LayerGroupController {
   ): Promise<Tagged> {
     const located = await this.groups.get(ws, name);
     // A member the caller may not read is not shown, nor counted in the bounds (contract §12).
-    const shown = reads ? visibleTo(located, reads) : located;
+    const shown = reads ? await this.groups.visibleTo(located, reads) : located;
     return new Tagged(layerGroupDocument(shown.group, shown.workspace, shown.members, links), layerGroupTag(located));
   }
 

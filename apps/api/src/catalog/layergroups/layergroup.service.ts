@@ -15,6 +15,7 @@ import { LayerGroupEntity } from './layergroup.entity';
 import { layerGroupTag, LocatedGroup, qualifiedName } from './layergroup.mapper';
 import * as rows from './layergroup.repository';
 import { resolveMember, ResolvedMember } from './member-resolution';
+import { visibleTo } from './member-visibility';
 import type { PublishedReads } from '../../rest/rest-request';
 
 /** The fields of a `<layerGroup>` body; absent fields are undefined (PUT merges). */
@@ -72,6 +73,11 @@ export class LayerGroupService {
     const group = await rows.findGroup(tx, ws?.name, name);
     if (!group) throw new CatalogError('NOT_FOUND', `No such layer group ${name}${workspace === undefined ? '' : ` in workspace ${workspace}`}`);
     return { group, workspace: group.workspace?.name ?? null, members: await rows.memberRows(tx, group.id) };
+  }
+
+  /** The group as a caller other than ADMIN sees it: without the members `reads` refuses, bounded by the rest (`member-visibility.ts`). */
+  visibleTo(located: LocatedGroup, reads: PublishedReads): Promise<LocatedGroup> {
+    return visibleTo(located, reads, (groupId) => rows.memberRows(this.db.manager, groupId));
   }
 
   /**
