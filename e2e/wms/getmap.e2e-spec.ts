@@ -12,7 +12,9 @@ import { promisify } from 'node:util';
 import { ApiServer } from '../support/api-server';
 import { userWithRole } from '../support/catalog';
 import { RestClient, show } from '../support/http';
-import { SpatialDb } from '../support/postgis';
+import { createFeatureType, seedFeatureTypeXml } from '../support/featuretype';
+import { startRoundTripRelay } from '../support/pg-round-trips';
+import { createSpatialStore, SpatialDb } from '../support/postgis';
 import { imageInfo, pixels, serviceException, wmsGet } from './support';
 import { startStatesApi } from './states-api';
 
@@ -184,6 +186,53 @@ describe('GetMap', () => {
       expect(pixels(bytes, [COLORADO, EMPTY]).map(rgb)).toEqual([GREY, WHITE]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('GetMap reads from the store', () => {
+  /** The map pixel (1.3.0 box 36,-112,46,-100 at 256 × 256) of a lon/lat. */
+  const at = (lon: number, lat: number): [number, number] => [Math.floor(((lon + 112) / 12) * 256), Math.floor(((46 - lat) / 10) * 256)];
+
+  it('reads a layer whose rows fit in one batch in one round trip, a bigger one whole, and what the store holds now', async () => {
+    const relay = await startRoundTripRelay({ host: db.storeParams().host, port: Number(db.storeParams().port) });
+    try {
+      await createSpatialStore(api, db, WS, 'relayed', { host: relay.host, port: String(relay.port) });
+      await createFeatureType(api, WS, 'relayed', seedFeatureTypeXml('rstates', 'states', undefined, 'EPSG:4326'));
+      // 150 squares of 0.5° in 10 rows of 15: more rows than a first batch (100).
+      await db.query(`CREATE TABLE squares (id serial PRIMARY KEY, geom geometry(Polygon, 4326) NOT NULL)`);
+      await db.query(
+        `INSERT INTO squares (geom) SELECT ST_MakeEnvelope(-111.8 + (i % 15) * 0.75, 36.2 + (i / 15) * 0.9, -111.3 + (i % 15) * 0.75, 36.7 + (i / 15) * 0.9, 4326)
+           FROM generate_series(0, 149) AS i`,
+      );
+      await createFeatureType(api, WS, 'relayed', seedFeatureTypeXml('squares', 'squares', undefined, 'EPSG:4326'));
+      // The first map of a store finds PostGIS and describes the table; later ones reuse that.
+      expect((await getMap({ layers: `${WS}:rstates` })).status).toBe(200);
+      relay.reset();
+      const small = await getMap({ layers: `${WS}:rstates` });
+      expect(pixels(small.bytes, [COLORADO, EMPTY]).map(rgb)).toEqual([GREY, WHITE]);
+      expect(relay.roundTrips).toBe(1);
+
+      const centres = Array.from({ length: 150 }, (_, i) => at(-111.55 + (i % 15) * 0.75, 36.45 + Math.floor(i / 15) * 0.9));
+      for (const time of ['first', 'second']) {
+        relay.reset();
+        const big = await getMap({ layers: `${WS}:squares` });
+        expect([time, pixels(big.bytes, centres).filter((p) => rgb(p).join() === GREY.join()).length]).toEqual([time, 150]);
+        // Tried in one round trip the first time (its rows did not fit: read again), not the second:
+        // BEGIN with the first batch, the second batch, ROLLBACK.
+        if (time === 'second') expect(relay.roundTrips).toBe(3);
+      }
+
+      // The one-round-trip read ended its transaction: the next map sees a change made meanwhile.
+      await db.query(`UPDATE states SET the_geom = ST_Translate(the_geom, 0, -20) WHERE state_name = 'Colorado'`);
+      try {
+        const changed = await getMap({ layers: `${WS}:rstates` });
+        expect(pixels(changed.bytes, [COLORADO]).map(rgb)).toEqual([WHITE]);
+      } finally {
+        await db.query(`UPDATE states SET the_geom = ST_Translate(the_geom, 0, 20) WHERE state_name = 'Colorado'`);
+      }
+    } finally {
+      await relay.close();
     }
   });
 });

@@ -39,6 +39,17 @@ export function nextBatchRows(bytesRead: number, rowsRead: number): number {
   return Math.min(MAX_BATCH_ROWS, Math.max(MIN_BATCH_ROWS, Math.floor(BATCH_TARGET_BYTES / perRow)));
 }
 
+/**
+ * A read that may be one round trip: `expected`, the first batch also ends the transaction, so a
+ * read whose rows all fit in it leaves nothing to roll back (when they do not, the read starts
+ * again: a batch more read); `told` hears, after the first batch, whether every row fitted in it,
+ * so the caller expects what the last read of the same source gave.
+ */
+export interface OneTrip {
+  expected: boolean;
+  told(fitted: boolean): void;
+}
+
 /** How the connector names a failure for the caller (store and driver reason). */
 export type ErrorMapper = (err: unknown) => Error;
 
@@ -55,7 +66,7 @@ export class PooledFeatureCursor<T extends { length: number } = string> implemen
   private rowsRead = 0;
   private idleTimer?: NodeJS.Timeout;
   /** Read through the unnamed portal (`openPortal`): the SELECT not yet sent, then the columns' parsers. */
-  private portal?: { select?: FeatureSql; parsers: ColumnParser[] };
+  private portal?: { select?: FeatureSql; parsers: ColumnParser[]; oneTrip?: OneTrip };
   /** A transaction was begun on the connection (ROLLBACK at close). */
   private begun = false;
   private closedBecause = 'the feature read was closed';
@@ -88,32 +99,45 @@ export class PooledFeatureCursor<T extends { length: number } = string> implemen
    * in one round trip (`portal-read.ts`), each later one reads the next batch in one. Nothing is
    * sent before that first `next`.
    */
-  openPortal(select: FeatureSql): void {
-    this.portal = { select, parsers: [] };
+  openPortal(select: FeatureSql, oneTrip?: OneTrip): void {
+    this.portal = { select, parsers: [], oneTrip };
   }
 
   next(): Promise<T[]> {
     return this.serial(async () => {
       if (this.exhausted) return [];
       const rows = nextBatchRows(this.bytesRead, this.rowsRead);
-      let read: unknown[][];
-      if (this.portal) {
-        const { select, parsers } = this.portal;
-        this.begun = true;
-        const portalRead = new PortalRead(rows, select && { begin: TRANSACTION, text: select.text, params: select.params }, parsers);
-        this.portal = { parsers };
-        this.client.query(portalRead);
-        const batch = await portalRead.result;
-        this.portal.parsers = batch.parsers;
-        read = batch.rows;
-        if (!batch.more) this.exhausted = true;
-      } else read = (await this.client.query<unknown[]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' })).rows;
+      const read = this.portal ? await this.readPortal(rows) : (await this.client.query<unknown[]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' })).rows;
       const features = read.map(this.rowOf);
       if (features.length < rows) this.exhausted = true;
       this.rowsRead += features.length;
       for (const f of features) this.bytesRead += f.length;
       return features;
     });
+  }
+
+  /** The next `rows` rows of the portal (the first read binds the SELECT; see {@link OneTrip}). */
+  private async readPortal(rows: number): Promise<unknown[][]> {
+    const { select, parsers, oneTrip } = this.portal!;
+    const end = select && oneTrip?.expected ? 'COMMIT' : undefined;
+    this.begun = true;
+    const portalRead = new PortalRead(rows, select && { begin: TRANSACTION, text: select.text, params: select.params, end }, parsers);
+    this.portal = { parsers };
+    this.client.query(portalRead);
+    const batch = await portalRead.result;
+    if (select) oneTrip?.told(!batch.more);
+    if (end) {
+      // The transaction ended with the batch: nothing to roll back. Rows beyond the batch went
+      // with the portal: the read starts again, batch by batch.
+      this.begun = false;
+      if (batch.more) {
+        this.portal = { select, parsers: batch.parsers };
+        return this.readPortal(rows);
+      }
+    }
+    this.portal.parsers = batch.parsers;
+    if (!batch.more) this.exhausted = true;
+    return batch.rows;
   }
 
   close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { CatalogError } from '@geocatalog/catalog-model';
-import { FeatureCursor, PooledFeatureCursor } from './feature-cursor';
+import { FeatureCursor, OneTrip, PooledFeatureCursor } from './feature-cursor';
 import type { FeatureSource } from './feature-sql';
 import { mapFeaturesSql, type MapQuery } from './map-sql';
 import type { StoreConnection } from './postgis.types';
@@ -12,6 +12,26 @@ export interface MapRow {
   properties: string | null;
   /** Bytes of the row, for the cursor's batch sizing. */
   length: number;
+}
+
+/**
+ * Whether the last map read of each source (store and table) fitted in its first batch: the next
+ * read of it is then tried in one round trip (`OneTrip`). Unknown sources are tried; the oldest
+ * entries go beyond the limit.
+ */
+const fittedLastTime = new Map<string, boolean>();
+const FITTED_MAX = 1024;
+
+function oneTripOf(store: StoreConnection, source: FeatureSource): OneTrip {
+  const key = `${store.qualifiedName}\u0000${source.table.schema}\u0000${source.table.table}`;
+  return {
+    expected: fittedLastTime.get(key) ?? true,
+    told(fitted) {
+      fittedLastTime.delete(key);
+      fittedLastTime.set(key, fitted);
+      if (fittedLastTime.size > FITTED_MAX) fittedLastTime.delete(fittedLastTime.keys().next().value as string);
+    },
+  };
 }
 
 /** A read that yields nothing (a table without geometry draws nothing). */
@@ -51,7 +71,7 @@ export async function openMapFeatures(access: StoreAccess, store: StoreConnectio
       await cursor.close();
       throw noPostgis(store);
     }
-    cursor.openPortal(mapFeaturesSql(pg, source, query));
+    cursor.openPortal(mapFeaturesSql(pg, source, query), oneTripOf(store, source));
     return cursor;
   })();
   opening.then(

@@ -34,8 +34,11 @@ export interface PortalBatch {
  * - a later read: Execute of the next `rows` rows of the same portal.
  *
  * What `DECLARE … CURSOR` then `FETCH` did in three round trips, in one; the caller ends the
- * transaction (ROLLBACK) when done. Submitted with `client.query(read)`; `read.result` settles
- * with the rows, or the error PostgreSQL (or the driver) reported.
+ * transaction (ROLLBACK) when done — unless the first read was given `end` (`COMMIT`): then the
+ * transaction ends in the same packet, after the batch, and a read whose rows all fit in it is
+ * one round trip in all; had the portal more rows (`more`), they went with it (read again).
+ * Submitted with `client.query(read)`; `read.result` settles with the rows, or the error
+ * PostgreSQL (or the driver) reported (the statements after it, `end` too, are skipped).
  */
 export class PortalRead implements Submittable {
   readonly result: Promise<PortalBatch>;
@@ -50,7 +53,7 @@ export class PortalRead implements Submittable {
 
   constructor(
     private readonly limit: number,
-    private readonly first?: { begin: string; text: string; params: unknown[] },
+    private readonly first?: { begin: string; text: string; params: unknown[]; end?: string },
     parsers: ColumnParser[] = [],
   ) {
     this.parsers = parsers;
@@ -77,6 +80,11 @@ export class PortalRead implements Submittable {
         wire.describe({ type: 'P', name: '' });
       }
       wire.execute({ portal: '', rows: this.limit });
+      if (first?.end) {
+        wire.parse({ text: first.end });
+        wire.bind({});
+        wire.execute({ portal: '', rows: 0 });
+      }
       wire.sync();
     } finally {
       wire.stream.uncork?.();
@@ -102,7 +110,7 @@ export class PortalRead implements Submittable {
   }
 
   handleCommandComplete(): void {
-    // BEGIN's, or the SELECT's last rows: ReadyForQuery follows.
+    // BEGIN's, the SELECT's last rows, or `end`'s: ReadyForQuery follows.
   }
 
   handleEmptyQuery(): void {

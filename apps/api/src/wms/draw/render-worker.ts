@@ -7,7 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { compileSld, drawMap } from '@geocatalog/map-render';
 import { featuresOfRows, type MapRowData } from '../map-rows';
 import { encodeImage } from './encode-image';
-import { createMapCanvas } from './map-canvas';
+import { CanvasPool } from './canvas-pool';
 import { unpackRows, type FromWorker, type MapJob, type ToWorker } from './render-job';
 
 /** SLD texts kept compiled, least recently used dropped beyond this (as the main thread's CompiledStyles). */
@@ -61,14 +61,17 @@ class LayerRows implements AsyncIterable<MapRowData[]> {
 }
 
 const maps = new Map<number, LayerRows[]>();
+/** This thread's canvases, reused map after map. */
+const canvases = new CanvasPool();
 const port = parentPort!;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 async function draw(id: number, job: MapJob, layers: LayerRows[]): Promise<void> {
   const skipped: string[] = [];
+  let canvas: ReturnType<CanvasPool['take']> | undefined;
   try {
     const compiledStyles = await Promise.all(job.styles.map(compiled));
-    const canvas = createMapCanvas(job.width * job.pixelRatio, job.height * job.pixelRatio);
+    canvas = canvases.take(job.width * job.pixelRatio, job.height * job.pixelRatio);
     await drawMap(canvas, {
       width: job.width,
       height: job.height,
@@ -87,6 +90,7 @@ async function draw(id: number, job: MapJob, layers: LayerRows[]): Promise<void>
     post({ type: 'error', id, message: (err as Error)?.message ?? String(err) });
   } finally {
     maps.delete(id);
+    if (canvas) canvases.give(canvas);
   }
 }
 
