@@ -7,8 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { useApiServer } from '../support/catalog';
-import { ConsolePage } from './pages/console.page';
-import { SignInPage } from './pages/sign-in.page';
+import { signInToConsole, type ConsolePage } from './pages/console.page';
 import { requireChromium, saveScreenshot, useConsolePage } from './support/chromium';
 
 requireChromium();
@@ -79,10 +78,7 @@ describe('the main navigation (Chromium)', () => {
 
   async function signInAt(width: number): Promise<{ page: Page; console: ConsolePage }> {
     const page = await (await chrome.browser.newContext({ viewport: { width, height: 860 } })).newPage();
-    const form = await new SignInPage(page).open(`${ctx.server.baseUrl}/web/`);
-    await form.signIn(ctx.server.admin.user, ctx.server.admin.password);
-    const console = new ConsolePage(page);
-    await console.heading('Workspaces').waitFor();
+    const console = await signInToConsole(page, ctx.server.baseUrl, ctx.server.admin.user, ctx.server.admin.password);
     return { page, console };
   }
 

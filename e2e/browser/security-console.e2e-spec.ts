@@ -8,8 +8,7 @@
 import type { Page } from 'playwright-core';
 import { createWorkspace, useApiServer, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
-import { ConsolePage } from './pages/console.page';
-import { SignInPage } from './pages/sign-in.page';
+import { card, signInToConsole } from './pages/console.page';
 import { requireChromium, saveScreenshot, useConsolePage } from './support/chromium';
 
 requireChromium();
@@ -18,15 +17,7 @@ describe('Security pages (Chromium)', () => {
   const ctx = useApiServer();
   const chrome = useConsolePage();
 
-  async function signIn(page: Page, user: string, password: string): Promise<ConsolePage> {
-    const form = await new SignInPage(page).open(`${ctx.server.baseUrl}/web/`);
-    await form.signIn(user, password);
-    const console = new ConsolePage(page);
-    await console.heading('Workspaces').waitFor();
-    return console;
-  }
-
-  const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+  const signIn = (page: Page, user: string, password: string) => signInToConsole(page, ctx.server.baseUrl, user, password);
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
   it('creates a role, a user with it and a rule; sets the mode; shows what the user can see; each user sees only its controls', async () => {
@@ -112,5 +103,5 @@ describe('Security pages (Chromium)', () => {
     await readerPage.context().close();
 
     expect(await api.putJson('/security/acl/catalog', { mode: 'HIDE' })).toHaveStatus(200);
-  });
+  }, 90_000);
 });

@@ -9,8 +9,7 @@
 import type { Page, Request } from 'playwright-core';
 import { createWorkspace, useApiServer, userWithRole } from '../support/catalog';
 import { uniqueName } from '../support/geoserver';
-import { ConsolePage } from './pages/console.page';
-import { SignInPage } from './pages/sign-in.page';
+import { card, signInToConsole } from './pages/console.page';
 import { requireChromium, saveScreenshot, useConsolePage } from './support/chromium';
 
 requireChromium();
@@ -19,15 +18,7 @@ describe('User groups and service rules in the Security pages (Chromium)', () =>
   const ctx = useApiServer();
   const chrome = useConsolePage();
 
-  async function signIn(page: Page, user: string, password: string): Promise<ConsolePage> {
-    const form = await new SignInPage(page).open(`${ctx.server.baseUrl}/web/`);
-    await form.signIn(user, password);
-    const console = new ConsolePage(page);
-    await console.heading('Workspaces').waitFor();
-    return console;
-  }
-
-  const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+  const signIn = (page: Page, user: string, password: string) => signInToConsole(page, ctx.server.baseUrl, user, password);
   const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Security' }).getByRole('link', { name });
 
   it('creates a group, fills it, gives it roles, shows what its member may call, and deletes it after saying who loses what', async () => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { SignInPage } from './sign-in.page';
 
 /** What every signed-in page has: the main navigation, the page heading and notes (toasts). */
 export class ConsolePage {
@@ -27,4 +28,18 @@ export class ConsolePage {
   query(): URLSearchParams {
     return new URL(this.page.url()).searchParams;
   }
+}
+
+/** Signs in at the console of the api at `baseUrl` and waits for the first page (Workspaces). */
+export async function signInToConsole(page: Page, baseUrl: string, user: string, password: string): Promise<ConsolePage> {
+  const form = await new SignInPage(page).open(`${baseUrl}/web/`);
+  await form.signIn(user, password);
+  const console = new ConsolePage(page);
+  await console.heading('Workspaces').waitFor();
+  return console;
+}
+
+/** A card of a page, by its title (a region named by its heading). */
+export function card(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title });
 }

@@ -34,10 +34,15 @@ export interface GroupRoles {
 /**
  * Shows a change of one row of a list at once (a switch or checkbox follows the click), before
  * the server answers; the write's answer reads the list again either way, so a refusal puts it back.
+ * A reading of the list still under way (after the previous click's write) is cancelled first:
+ * it would bring back the row as it was before this click.
  */
 function usePatchRow<T>(list: 'users' | 'groups', idOf: (row: T) => string) {
   const queryClient = useQueryClient();
-  return (id: string, patch: (row: T) => T) => queryClient.setQueryData<T[]>(key(list), (rows) => rows?.map((row) => (idOf(row) === id ? patch(row) : row)));
+  return async (id: string, patch: (row: T) => T) => {
+    await queryClient.cancelQueries({ queryKey: key(list) });
+    queryClient.setQueryData<T[]>(key(list), (rows) => rows?.map((row) => (idOf(row) === id ? patch(row) : row)));
+  };
 }
 
 /** {@link usePatchRow} of the user list, by user name. */
