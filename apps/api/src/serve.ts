@@ -32,7 +32,7 @@ export async function serve(config: AppConfig): Promise<void> {
   process.umask(0o077);
   makePrivate(config.dataDir);
   const logger = new Logger('geocatalog');
-  // Bodies are read after authentication by WriteInterceptor (XML, JSON and SLD alike, with size
+  // Bodies are read after authentication by WriteGuard (XML, JSON and SLD alike, with size
   // limits); what handlers return is written by RestHttpAdapter.
   const server = express();
   // Routes match case-sensitively, as GeoServer's do: `/Rest/` is no second way past the REST
