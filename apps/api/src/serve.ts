@@ -21,6 +21,7 @@ import { RestHttpAdapter } from './rest/rest-http-adapter';
 import { RouteTable } from './rest/route-table';
 import { PublicBase } from './settings/public-base';
 import { mountConsole } from './web/console-static';
+import { Middleware, middlewareSequence } from './web/middleware-sequence';
 import { securityHeaders } from './web/security-headers';
 
 /**
@@ -32,7 +33,7 @@ export async function serve(config: AppConfig): Promise<void> {
   process.umask(0o077);
   makePrivate(config.dataDir);
   const logger = new Logger('geocatalog');
-  // Bodies are read after authentication by WriteInterceptor (XML, JSON and SLD alike, with size
+  // Bodies are read after authentication by WriteGuard (XML, JSON and SLD alike, with size
   // limits); what handlers return is written by RestHttpAdapter.
   const server = express();
   // Routes match case-sensitively, as GeoServer's do: `/Rest/` is no second way past the REST
@@ -45,23 +46,27 @@ export async function serve(config: AppConfig): Promise<void> {
   server.disable('x-powered-by');
   // GeoServer sends no ETags; hashing every body would only cost time.
   server.set('etag', false);
-  // One path for everything after this: `//`, `/./`, `/../` resolved, before any rule reads it.
-  app.use(requestTargetMiddleware());
-  app.use(securityHeaders(config.contextPath));
-  const worker = primaryLink();
-  if (worker) app.use(workerHeader());
-  // Cross-site writes are refused before any body is read or route runs.
-  app.use(crossSiteMiddleware(config));
-  // The map and feature read paths: CORS preflights answered, allowed origins echoed (contract §12).
-  app.use(readPathCorsMiddleware(config.contextPath, config.allowedOrigins));
-  // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
-  app.use(inputRuleMiddleware());
-  // Links start with the settings' proxyBaseUrl when set, else with what the request came in on.
   const publicBase = app.get(PublicBase);
-  app.use(publicBaseMiddleware((req) => publicBase.of(req)));
-  app.use(restPathMiddleware(config.contextPath, config.trustProxy, config.requireIfMatch));
-  // Every request's changes share its id; the history reads who made them from it.
-  app.use(changeContextMiddleware());
+  const worker = primaryLink();
+  // The catalog's middlewares, in this order, as one Express layer (see middlewareSequence).
+  const middlewares: Middleware[] = [
+    // One path for everything after this: `//`, `/./`, `/../` resolved, before any rule reads it.
+    requestTargetMiddleware(),
+    securityHeaders(config.contextPath),
+    ...(worker ? [workerHeader()] : []),
+    // Cross-site writes are refused before any body is read or route runs.
+    crossSiteMiddleware(config),
+    // The map and feature read paths: CORS preflights answered, allowed origins echoed (contract §12).
+    readPathCorsMiddleware(config.contextPath, config.allowedOrigins),
+    // NUL, control characters and broken UTF-8 in the path, query or headers: 400 before routing.
+    inputRuleMiddleware(),
+    // Links start with the settings' proxyBaseUrl when set, else with what the request came in on.
+    publicBaseMiddleware((req) => publicBase.of(req)),
+    restPathMiddleware(config.contextPath, config.trustProxy, config.requireIfMatch),
+    // Every request's changes share its id; the history reads who made them from it.
+    changeContextMiddleware(),
+  ];
+  app.use(middlewareSequence(middlewares));
   const consoleServed = mountConsole(server, config.contextPath, config.webRoot);
   if (config.contextPath) app.setGlobalPrefix(config.contextPath.slice(1));
   app.useGlobalFilters(new CatalogExceptionFilter());
