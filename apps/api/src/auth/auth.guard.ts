@@ -5,7 +5,6 @@ import { CatalogError } from '@geocatalog/catalog-model';
 import { AccessCheck } from '../access/access-check';
 import { HANDLER_DECIDES } from '../access/handler-decides';
 import type { RestRequest } from '../rest/rest-request';
-import { basicCredentials, BasicStrategy } from './basic.strategy';
 import type { Principal } from './principal';
 import { ADMIN_ONLY, PUBLIC, READ_PATH } from './roles.decorator';
 import { sessionTokenOf } from './session-cookie';
@@ -22,20 +21,6 @@ interface Marks {
   handlerDecides: boolean;
 }
 
-/** Wrong or missing credentials become the catalog's 401 (with the Basic challenge). */
-function authenticated<T>(err: unknown, user: T): T {
-  if (err) throw err;
-  if (!user) throw new CatalogError('UNAUTHENTICATED', 'Authentication required: send valid Basic credentials');
-  return user;
-}
-
-/** The session cookie alone: what passport goes on to when Basic credentials did not match. */
-class SessionCookieGuard extends AuthGuard(SESSION_STRATEGY) {
-  override handleRequest<T>(err: unknown, user: T): T {
-    return authenticated(err, user);
-  }
-}
-
 /**
  * Basic authentication, or the console's session cookie, on every route but the sign-in
  * endpoints, then authorisation: ADMIN may do everything; another role reads and, on `/rest`,
@@ -48,12 +33,10 @@ class SessionCookieGuard extends AuthGuard(SESSION_STRATEGY) {
 export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
   /** What each route's decorators say, read once per handler and class (metadata does not change once the app runs). */
   private readonly marks = new WeakMap<object, WeakMap<object, Marks>>();
-  private readonly sessionCookie = new SessionCookieGuard({ session: false });
 
   constructor(
     private readonly reflector: Reflector,
     private readonly access: AccessCheck,
-    private readonly basic: BasicStrategy,
   ) {
     super();
   }
@@ -64,7 +47,7 @@ export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
     const req = context.switchToHttp().getRequest<RestRequest & { user?: Principal }>();
     // A read path without credentials: the anonymous caller, whom the data rules judge.
     if (marks.readPath && READ_METHODS.has(req.method) && req.headers.authorization === undefined && !sessionTokenOf(req)) return true;
-    await this.authenticate(context, req);
+    await super.canActivate(context);
     const roles = req.user?.roles ?? [];
     if (roles.includes('ADMIN')) return true;
     // Any other role: the data rules decide what it reads, and which workspaces it administers
@@ -75,27 +58,6 @@ export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
       return true;
     }
     throw new CatalogError('FORBIDDEN', `User '${req.user?.userName}' may not ${req.method} ${req.path}`);
-  }
-
-  /**
-   * Who the caller is, as passport would say with the Basic strategy, then the session cookie's:
-   * well-formed Basic credentials are checked here, without passport's machinery per request
-   * (a fifth of the guard's CPU); when they do not match, the session cookie is tried, as
-   * passport does. Anything else goes through passport.
-   */
-  private async authenticate(context: ExecutionContext, req: RestRequest & { user?: Principal; authInfo?: unknown }): Promise<void> {
-    const credentials = basicCredentials(req.headers.authorization);
-    if (!credentials) {
-      await super.canActivate(context);
-      return;
-    }
-    const user = await this.basic.validate(req, credentials.userName, credentials.password);
-    if (!user) {
-      await this.sessionCookie.canActivate(context);
-      return;
-    }
-    req.authInfo = undefined;
-    req.user = user;
   }
 
   private marksOf(context: ExecutionContext): Marks {
@@ -119,6 +81,8 @@ export class CatalogAuthGuard extends AuthGuard(['basic', SESSION_STRATEGY]) {
 
   /** Wrong or missing credentials become the catalog's 401 (with the Basic challenge). */
   override handleRequest<T>(err: unknown, user: T): T {
-    return authenticated(err, user);
+    if (err) throw err;
+    if (!user) throw new CatalogError('UNAUTHENTICATED', 'Authentication required: send valid Basic credentials');
+    return user;
   }
 }

@@ -12,23 +12,9 @@ import { clientAddress } from './client-address';
 type Verified = (err: unknown, user?: Principal | false) => void;
 
 /**
- * The user name and password of a Basic `Authorization` header, read as RFC 7617 says: the user
- * name ends at the first colon and the password may contain colons (passport-http cuts it at the
- * second). Null when the header is none, or not well-formed Basic credentials: then Basic fails
- * without a look at the catalog's users.
+ * passport-http's Basic strategy, reading credentials as RFC 7617 says: the user name ends at
+ * the first colon and the password may contain colons (passport-http cuts it at the second).
  */
-export function basicCredentials(header: string | undefined): { userName: string; password: string } | null {
-  const match = header ? /^Basic\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match) return null;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0 || colon === decoded.length - 1) return null;
-  // No user name or password holds NUL or a control character: wrong credentials, not a query.
-  if (illegalCharacterIn(decoded)) return null;
-  return { userName: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-/** passport-http's Basic strategy, reading credentials with {@link basicCredentials}. */
 class Rfc7617BasicStrategy extends PassportBasic {
   override authenticate(req: Request): void {
     const self = this as unknown as {
@@ -38,9 +24,15 @@ class Rfc7617BasicStrategy extends PassportBasic {
       _challenge(): string;
       _verify(req: Request, user: string, password: string, done: Verified): void;
     };
-    const credentials = basicCredentials(req.headers.authorization);
-    if (!credentials) return self.fail(self._challenge());
-    self._verify(req, credentials.userName, credentials.password, (err, user) => {
+    const header = req.headers.authorization;
+    const match = header ? /^Basic\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) return self.fail(self._challenge());
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0 || colon === decoded.length - 1) return self.fail(self._challenge());
+    // No user name or password holds NUL or a control character: wrong credentials, not a query.
+    if (illegalCharacterIn(decoded)) return self.fail(self._challenge());
+    self._verify(req, decoded.slice(0, colon), decoded.slice(colon + 1), (err, user) => {
       if (err) return self.error(err);
       if (!user) return self.fail(self._challenge());
       self.success(user);
