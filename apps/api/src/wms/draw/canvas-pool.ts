@@ -15,7 +15,7 @@ export class CanvasPool {
   private freePixels = 0;
 
   /** `maxPixels`: what the free canvases may hold together (a 256 × 256 map is 65,536 pixels). */
-  constructor(private readonly maxPixels = 2048 * 1024) {}
+  constructor(private readonly maxPixels = 512 * 1024) {}
 
   /** A canvas of this size, as new: a free one reset, else a new one. */
   take(width: number, height: number): Canvas {
