@@ -260,10 +260,16 @@ describe('the data rules on history, events and export', () => {
       // Replayed once the rule is gone, a change made while it hid the workspace is still not sent:
       // each change is judged by the rules as of its commit, however late it is read.
       for (const caller of SIGNED_IN) {
-        const replay = await openEventStream(`${server.restUrl}/events`, caller === 'admin' ? server.admin : creds[caller]!, { 'Last-Event-ID': String(beforeHiding) });
+        const replay = await openEventStream(`${server.restUrl}/events`, caller === 'admin' ? server.admin : creds[caller]!, {
+          'Last-Event-ID': String(beforeHiding),
+        });
         try {
           await replay.waitFor((e: ServerEvent) => changeOf(e).resource === openMark, 10_000);
-          cell(`${caller} replayed a change made while its workspace was hidden`, caller === 'admin', replay.events.some((e) => changeOf(e).resource === closedMark));
+          cell(
+            `${caller} replayed a change made while its workspace was hidden`,
+            caller === 'admin',
+            replay.events.some((e) => changeOf(e).resource === closedMark),
+          );
         } finally {
           replay.close();
         }

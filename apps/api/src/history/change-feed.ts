@@ -24,7 +24,6 @@ interface Subscriber {
 /** The data rules' decisions a change is sent by: as they were when it was committed, and as they are now. */
 export type Decisions = readonly [then: AccessDecision, now: AccessDecision];
 
-
 /**
  * Delivers committed changes to the event streams of this process, in order, whichever process
  * committed them. It is woken by this process's own commits, on PostgreSQL by `NOTIFY

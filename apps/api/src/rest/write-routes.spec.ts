@@ -21,7 +21,10 @@ class Handlers {
 
 const request = () => ({ method: 'POST', query: {}, headers: {}, user: { userName: 'alice', roles: ['ADMIN'] } });
 const contextOf = (req: object, handler: object) =>
-  ({ switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({ setHeader: () => undefined }) }), getHandler: () => handler }) as unknown as ExecutionContext;
+  ({
+    switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({ setHeader: () => undefined }) }),
+    getHandler: () => handler,
+  }) as unknown as ExecutionContext;
 
 describe('write routes', () => {
   const handlers = new Handlers();

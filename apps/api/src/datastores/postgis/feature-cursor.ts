@@ -107,7 +107,9 @@ export class PooledFeatureCursor<T extends { length: number } = string> implemen
     return this.serial(async () => {
       if (this.exhausted) return [];
       const rows = nextBatchRows(this.bytesRead, this.rowsRead);
-      const read = this.portal ? await this.readPortal(rows) : (await this.client.query<unknown[]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' })).rows;
+      const read = this.portal
+        ? await this.readPortal(rows)
+        : (await this.client.query<unknown[]>({ text: `FETCH ${rows} FROM ${CURSOR_NAME}`, rowMode: 'array' })).rows;
       const features = read.map(this.rowOf);
       if (features.length < rows) this.exhausted = true;
       this.rowsRead += features.length;
