@@ -8,7 +8,7 @@
 const NODE_LIBS = '^libs/(embedded-postgres|geoserver-crypt)/';
 /** Paths below apps/api/src that only the wire layer itself uses. */
 const REST_INTERNALS =
-  '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response-writer|rest-http-adapter|route-table|input-rule|write[.]interceptor|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
+  '^apps/api/src/rest/(xml-writer|json-writer|rest[.]middleware|rest-response-writer|rest-http-adapter|route-table|input-rule|write[.]guard|unread-body|catalog-exception[.]filter|unmatched[.]controller|rest[.]module)[.]ts$';
 
 /**
  * The console's feature modules (apps/admin-web/src/modules/*) and the ones each builds on
