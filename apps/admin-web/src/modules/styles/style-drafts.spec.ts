@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (the drafts live in the browser's localStorage)
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearDraft, readDraft, writeDraft } from './style-drafts';
 
