@@ -49,7 +49,7 @@ export default defineConfig({
   },
   test: {
     css: false,
-    // One worker per core (Vitest's default leaves one core idle, and this machine has two).
+    // One worker per core: Vitest's default is one fewer, a single worker on a 2-core machine.
     maxWorkers: availableParallelism(),
     projects: [
       // Components and pages (.tsx) render into jsdom; the rest is logic and runs in plain Node,
