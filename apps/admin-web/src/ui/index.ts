@@ -18,3 +18,4 @@ export * from './switch';
 export * from './table';
 export * from './text-field';
 export * from './toasts';
+export * from './use-clicked-value';

@@ -1,4 +1,4 @@
-import { Badge, Button, byText, Switch, type Column, type ListDefaults, type ListSpec } from '../../../ui';
+import { Badge, Button, byText, Switch, useClickedValue, type Column, type ListDefaults, type ListSpec } from '../../../ui';
 import type { UserRow } from '../hooks/use-security';
 import { Choices } from './choices';
 
@@ -27,9 +27,7 @@ export function userColumns(actions: UserActions): Column<UserRow>[] {
     {
       key: 'enabled',
       header: 'Enabled',
-      cell: (u) => (
-        <Switch label={`User ${u.userName} enabled`} labelHidden checked={u.enabled} onChange={(e) => actions.setEnabled(u.userName, e.target.checked)} />
-      ),
+      cell: (u) => <EnabledSwitch user={u} onChange={(enabled) => actions.setEnabled(u.userName, enabled)} />,
     },
     {
       key: 'roles',
@@ -73,4 +71,20 @@ export function userColumns(actions: UserActions): Column<UserRow>[] {
       ),
     },
   ];
+}
+
+/** A user's enabled switch: the flipped state shows at once, until the user's row is read again. */
+function EnabledSwitch({ user, onChange }: { user: UserRow; onChange: (enabled: boolean) => void }) {
+  const [enabled, setEnabled] = useClickedValue(user.enabled, user);
+  return (
+    <Switch
+      label={`User ${user.userName} enabled`}
+      labelHidden
+      checked={enabled}
+      onChange={(e) => {
+        setEnabled(e.target.checked);
+        onChange(e.target.checked);
+      }}
+    />
+  );
 }

@@ -32,15 +32,16 @@ export interface GroupRoles {
 }
 
 /**
- * Shows a change of one row of a list at once (a switch or checkbox follows the click), before
- * the server answers; the write's answer reads the list again either way, so a refusal puts it back.
- * A reading of the list still under way (after the previous click's write) is cancelled first:
- * it would bring back the row as it was before this click.
+ * Shows a change of one row of a list in the cache before the server answers; the write's answer
+ * reads the list again either way, so a refusal puts it back. A reading of the list still under way
+ * (after the previous click's write) is cancelled first: it would bring back the row as it was
+ * before this click. Both happen in the click itself (a cancel puts the list back as it was when
+ * that reading started, synchronously), so the rows the page draws next already hold the change.
  */
 function usePatchRow<T>(list: 'users' | 'groups', idOf: (row: T) => string) {
   const queryClient = useQueryClient();
-  return async (id: string, patch: (row: T) => T) => {
-    await queryClient.cancelQueries({ queryKey: key(list) });
+  return (id: string, patch: (row: T) => T) => {
+    void queryClient.cancelQueries({ queryKey: key(list) });
     queryClient.setQueryData<T[]>(key(list), (rows) => rows?.map((row) => (idOf(row) === id ? patch(row) : row)));
   };
 }

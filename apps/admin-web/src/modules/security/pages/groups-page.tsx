@@ -39,11 +39,11 @@ export function GroupsPage() {
         users: (users.data ?? []).map((u) => u.userName),
         roles: (roles.data ?? []).filter((r) => r !== USERS_ONLY),
         setMember: (group, user, on) => {
-          void patchUser(user, (row) => ({ ...row, groups: on ? [...row.groups, group] : row.groups.filter((g) => g !== group) }));
+          patchUser(user, (row) => ({ ...row, groups: on ? [...row.groups, group] : row.groups.filter((g) => g !== group) }));
           member.mutate({ group, user, member: on });
         },
         setRole: (group, r, held) => {
-          void patchGroup(group, (row) => ({ ...row, roles: held ? [...row.roles, r] : row.roles.filter((x) => x !== r) }));
+          patchGroup(group, (row) => ({ ...row, roles: held ? [...row.roles, r] : row.roles.filter((x) => x !== r) }));
           role.mutate({ group, role: r, held });
         },
         remove: setDeleting,

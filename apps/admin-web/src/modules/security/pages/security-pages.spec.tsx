@@ -28,6 +28,7 @@ function securityServer(edRoles: string[]) {
     if (path === '/security/acl/services.json') return { status: 200, body: {} };
     if (path === '/security/acl/catalog.json') return { status: 200, body: { mode: 'HIDE' } };
     if ((m = path.match(/^\/security\/roles\/role\/(\w+)\/user\/(.+)$/))) {
+      if (m[1] === 'READER') return { status: 409, body: 'READER may not be given here' };
       const u = users.get(m[2])!;
       u.roles = request.method === 'POST' ? [...u.roles, m[1]] : u.roles.filter((r) => r !== m![1]);
       return { status: 200 };
@@ -53,10 +54,27 @@ describe('the Security pages', () => {
     const box = await screen.findByRole('checkbox', { name: 'Role EDITOR for ed' });
     expect((box as HTMLInputElement).checked).toBe(false);
     fireEvent.click(box);
-    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Role EDITOR for ed' }) as HTMLInputElement).checked).toBe(true));
+    // Checked in the click itself, not a task later (a browser test's check() looks at once).
+    expect((screen.getByRole('checkbox', { name: 'Role EDITOR for ed' }) as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(server.writes).toEqual(['POST /security/roles/role/EDITOR/user/ed']));
     expect(server.users.get('ed')!.roles).toEqual(['EDITOR']);
     expect(await screen.findByText('ed now has the role EDITOR.')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Role EDITOR for ed' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows a refused role as not held once the server has said no', async () => {
+    const server = open('/users');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Role READER for ed' }));
+    expect((screen.getByRole('checkbox', { name: 'Role READER for ed' }) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText(/READER may not be given here/)).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Role READER for ed' }) as HTMLInputElement).checked).toBe(false));
+    expect(server.users.get('ed')!.roles).toEqual([]);
+  });
+
+  it("flips a user's enabled switch in the click itself", async () => {
+    open('/users');
+    fireEvent.click(await screen.findByRole('switch', { name: 'User ed enabled' }));
+    expect((screen.getByRole('switch', { name: 'User ed enabled' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('lists roles with who holds them; only custom roles can be deleted', async () => {

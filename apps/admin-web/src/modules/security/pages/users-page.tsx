@@ -39,15 +39,15 @@ export function UsersPage() {
         roles: roles.data ?? [],
         groups: (groups.data ?? []).map((g) => g.name),
         setEnabled: (user, enabled) => {
-          void patch(user, (row) => ({ ...row, enabled }));
+          patch(user, (row) => ({ ...row, enabled }));
           enable.mutate({ user, enabled });
         },
         setRole: (user, r, held) => {
-          void patch(user, (row) => ({ ...row, roles: held ? [...row.roles, r] : row.roles.filter((x) => x !== r) }));
+          patch(user, (row) => ({ ...row, roles: held ? [...row.roles, r] : row.roles.filter((x) => x !== r) }));
           role.mutate({ user, role: r, held });
         },
         setGroup: (user, g, member) => {
-          void patch(user, (row) => ({ ...row, groups: member ? [...row.groups, g] : row.groups.filter((x) => x !== g) }));
+          patch(user, (row) => ({ ...row, groups: member ? [...row.groups, g] : row.groups.filter((x) => x !== g) }));
           group.mutate({ user, group: g, member });
         },
         setPassword: setPasswordFor,
