@@ -1,6 +1,6 @@
 import { collectionSegments, recordSegments, FeatureType as FeatureTypeDeclaration, readRecord, type BoundingBox, type Sent } from '@geocatalog/catalog-model';
 import { isObject, listEntries, listNames, pathOf, stringList, stringOf } from './catalog-json';
-import { dataStorePath, type DataStoreRef } from './datastores';
+import type { DataStoreRef } from './datastores';
 import type { RestClient } from './rest-client';
 
 /** A bounding box as its declaration reads it (`minx`, `maxx`, `miny`, `maxy`). */
@@ -36,7 +36,7 @@ export interface PublishInput {
 
 /** Names of the store's published feature types: `GET …/featuretypes.json`. */
 export async function listFeatureTypes(client: RestClient, store: DataStoreRef, signal?: AbortSignal): Promise<string[]> {
-  const body = await client.getJson(`${dataStorePath(store)}/featuretypes.json`, signal);
+  const body = await client.getJson(`${featureTypesPath(store)}.json`, signal);
   return listNames(body, 'featureTypes', 'featureType', 'feature type');
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { layerGroupBody, parseLayerGroup } from './layergroups';
+import { fakeFetch } from '../test/fake-rest';
+import { createLayerGroup, deleteLayerGroup, layerGroupBody, listLayerGroups, parseLayerGroup } from './layergroups';
+import { RestClient } from './rest-client';
 
 describe('layer group records', () => {
   it('reads GeoServer’s JSON: a lone member as an object, "" for a default style, the type attribute', () => {
@@ -63,5 +65,27 @@ describe('layer group records', () => {
         styles: { style: [{ name: 'line' }, ''] },
       },
     });
+  });
+});
+
+describe('layer group paths (the registry’s, encoded)', () => {
+  it('lists, creates and deletes a global group and a workspace group where the api serves them', async () => {
+    const { fetch, requests } = fakeFetch((r) => (r.method === 'GET' ? { status: 200, body: { layerGroups: '' } } : { status: 201, body: 'ok' }));
+    const client = new RestClient({ restBase: '/geoserver/rest', fetch });
+    const draft = { mode: 'SINGLE' as const, title: '', abstractTxt: '', members: [] };
+    await listLayerGroups(client, null);
+    await listLayerGroups(client, 'w s');
+    await createLayerGroup(client, { ...draft, workspace: null, name: 'g' });
+    await createLayerGroup(client, { ...draft, workspace: 'w s', name: 'g' });
+    await deleteLayerGroup(client, { workspace: null, name: 'a/b' }, false);
+    await deleteLayerGroup(client, { workspace: 'w s', name: 'g' }, true);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /geoserver/rest/layergroups.json',
+      'GET /geoserver/rest/workspaces/w%20s/layergroups.json',
+      'POST /geoserver/rest/layergroups',
+      'POST /geoserver/rest/workspaces/w%20s/layergroups',
+      'DELETE /geoserver/rest/layergroups/a%2Fb',
+      'DELETE /geoserver/rest/workspaces/w%20s/layergroups/g?recurse=true',
+    ]);
   });
 });

@@ -1,5 +1,15 @@
-import { CatalogError, LayerGroup, LAYER_GROUP_MODES, nodesFromJson, readDeclared, type LayerGroupMode, type MemberType } from '@geocatalog/catalog-model';
-import { isObject, listNames, seg } from './catalog-json';
+import {
+  CatalogError,
+  collectionSegments,
+  LayerGroup,
+  LAYER_GROUP_MODES,
+  nodesFromJson,
+  readDeclared,
+  recordSegments,
+  type LayerGroupMode,
+  type MemberType,
+} from '@geocatalog/catalog-model';
+import { isObject, listNames, pathOf } from './catalog-json';
 import type { RestClient } from './rest-client';
 import { qualifiedStyleName, styleRefBody, type StyleRef } from './styles';
 
@@ -45,14 +55,19 @@ export const qualifiedGroupName = (ref: LayerGroupRef): string => (ref.workspace
 export const sameGroup = (a: LayerGroupRef | null, b: LayerGroupRef | null): boolean =>
   !!a && !!b && a.name === b.name && (a.workspace ?? null) === (b.workspace ?? null);
 
-/** `/layergroups/{name}` or `/workspaces/{ws}/layergroups/{name}`, plus `suffix`. */
+/** `/layergroups/{name}` or `/workspaces/{ws}/layergroups/{name}` (the registry's paths), plus `suffix`. */
 export function layerGroupPath(ref: LayerGroupRef, suffix = ''): string {
-  return `${ref.workspace ? `/workspaces/${seg(ref.workspace)}` : ''}/layergroups/${seg(ref.name)}${suffix}`;
+  return `${pathOf(recordSegments('layerGroup', ref))}${suffix}`;
+}
+
+/** `/layergroups` or `/workspaces/{ws}/layergroups`: where a group is listed and POSTed. */
+function layerGroupsPath(workspace: string | null): string {
+  return pathOf(collectionSegments('layerGroup', { workspace }));
 }
 
 /** `GET /layergroups.json` (global) or `GET /workspaces/{ws}/layergroups.json`. */
 export async function listLayerGroups(client: RestClient, workspace: string | null, signal?: AbortSignal): Promise<LayerGroupRef[]> {
-  const path = `${workspace ? `/workspaces/${seg(workspace)}` : ''}/layergroups.json`;
+  const path = `${layerGroupsPath(workspace)}.json`;
   return listNames(await client.getJson(path, signal), 'layerGroups', 'layerGroup', 'layer group').map((name) => ({ workspace, name }));
 }
 
@@ -107,7 +122,7 @@ export function layerGroupBody(draft: LayerGroupDraft): unknown {
 
 /** `POST /layergroups` or `/workspaces/{ws}/layergroups`. */
 export async function createLayerGroup(client: RestClient, draft: LayerGroupDraft): Promise<void> {
-  await client.postJson(`${draft.workspace ? `/workspaces/${seg(draft.workspace)}` : ''}/layergroups`, layerGroupBody(draft));
+  await client.postJson(layerGroupsPath(draft.workspace), layerGroupBody(draft));
 }
 
 /** `PUT` a group: its fields, members and styles. */
