@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogError, checkDeclared, checkName, LayerGroup, mergeDeclared, Sent, SentMember, SentReference, withDefaults } from '@geocatalog/catalog-model';
+import {
+  CatalogError,
+  checkDeclared,
+  checkName,
+  LayerGroup,
+  mergeDeclared,
+  recordPath,
+  Sent,
+  SentMember,
+  SentReference,
+  withDefaults,
+} from '@geocatalog/catalog-model';
 import { EntityManager } from 'typeorm';
 import { CatalogDb } from '../../database/catalog-db';
 import { catalogVersion } from '../../database/catalog-version';
@@ -172,7 +183,8 @@ export class LayerGroupService {
         throw new CatalogError('NOT_EMPTY', `Unable to delete layer group referenced by ${described(users, reads).join(', ')}`);
       }
       await tx.getRepository(LayerGroupEntity).delete({ id: located.group.id });
-      const self = `/${rowsPath(located)}`;
+      // As the history writes it (names as typed), to leave the deleted group itself out.
+      const self = recordPath('layerGroup', { workspace: located.workspace, name: located.group.name });
       return emptied(
         (await rows.groupsDeletedNow(tx)).filter((p) => p !== self),
         reads,
@@ -206,10 +218,6 @@ export class LayerGroupService {
     if (!ws) throw new CatalogError('NOT_FOUND', `No such workspace: '${name}' found`);
     return ws;
   }
-}
-
-function rowsPath(g: LocatedGroup): string {
-  return g.workspace ? `workspaces/${g.workspace}/layergroups/${g.group.name}` : `layergroups/${g.group.name}`;
 }
 
 /**
