@@ -54,7 +54,12 @@ export default defineConfig({
     projects: [
       // Components and pages (.tsx) render into jsdom; the rest is logic and runs in plain Node,
       // which starts a file several times faster than a jsdom window.
-      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.spec.tsx'], setupFiles: ['src/test/setup.ts'] } },
+      // A page spec waits up to 5 s for a lazily loaded page (findBy…): Vitest's own 5 s per test
+      // would end it first on a loaded machine, so a test gets 15 s.
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.spec.tsx'], setupFiles: ['src/test/setup.ts'], testTimeout: 15_000 },
+      },
       { extends: true, test: { name: 'logic', environment: 'node', include: ['src/**/*.spec.ts'] } },
     ],
   },
