@@ -169,14 +169,23 @@ describe('detectSldVersion', () => {
   it('reads no further than the root start tag', () => {
     const broken = `<StyledLayerDescriptor version="1.1.0" ${SLD_NS}>${'<x>&bad; \u0000'.repeat(1_000_000)}`;
     // V8 builds the repeated string lazily; flatten it first, so only the reading is timed, and
-    // compare with reading the whole document once in the same run (the machine may be busy).
+    // compare with reading the whole document in the same run. Each is the best of five: one
+    // reading may meet a garbage collection (of the encoder's 12 MB) or a busy machine.
     broken.charCodeAt(broken.length - 1);
-    let start = performance.now();
-    new TextEncoder().encode(broken);
-    const whole = performance.now() - start;
-    start = performance.now();
-    expect(detectSldVersion(broken)).toBe('1.1.0');
-    expect(performance.now() - start).toBeLessThan(whole / 10);
+    const best = (read: () => void) => {
+      let fastest = Infinity;
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        read();
+        fastest = Math.min(fastest, performance.now() - start);
+      }
+      return fastest;
+    };
+    const whole = best(() => new TextEncoder().encode(broken));
+    const detected: unknown[] = [];
+    const root = best(() => detected.push(detectSldVersion(broken)));
+    expect(detected).toEqual(Array(5).fill('1.1.0'));
+    expect(root).toBeLessThan(whole / 10);
   });
 });
 
