@@ -1,15 +1,16 @@
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipWithinLimits, ZIP_LIMITS, ZipTooLarge } from '@geocatalog/catalog-exchange';
+import { EXCHANGE_FILES, RECORD_FOLDERS, unzipWithinLimits, ZIP_LIMITS, ZipTooLarge } from '@geocatalog/catalog-exchange';
 import { CliFailure } from './cli-failure';
 import { writeFileNoFollow } from './no-follow';
 
 /**
- * What an export holds (contract §6 and §8), and all `geocatalog export DIR` ever writes: these
- * folders, replaced as a whole so that records deleted from the catalog disappear, and these files.
+ * What an export holds (contract §6 and §8, declared in catalog-exchange), and all `geocatalog
+ * export DIR` ever writes: these folders, replaced as a whole so that records deleted from the
+ * catalog disappear, and these files.
  */
-export const EXPORT_FOLDERS: readonly string[] = ['workspaces', 'styles', 'layergroups'];
-export const EXPORT_FILES: readonly string[] = ['global.xml', 'wms.xml', 'wfs.xml', 'security/layers.properties', 'security/services.properties'];
+export const EXPORT_FOLDERS: readonly string[] = RECORD_FOLDERS;
+export const EXPORT_FILES: readonly string[] = EXCHANGE_FILES;
 
 const ALLOWED = `${EXPORT_FOLDERS.map((f) => `${f}/`).join(', ')}, ${EXPORT_FILES.join(', ')}`;
 

@@ -1,2 +1,3 @@
+export * from './exchange-files';
 export * from './plan';
 export * from './zip-limits';

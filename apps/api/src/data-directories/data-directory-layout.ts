@@ -77,6 +77,3 @@ export const WORKSPACE_CONFIG_FOLDERS = ['styles', 'layergroups'];
 
 /** Services whose settings GeoServer keeps as `{service}.xml`, globally and per workspace. */
 export const SERVICE_SETTINGS = ['wms', 'wfs', 'wcs', 'wmts', 'wps'];
-
-/** Where GeoServer keeps its data and service rules in a data directory. */
-export const RULE_FILES = { data: 'security/layers.properties', services: 'security/services.properties' } as const;

@@ -22,8 +22,8 @@ import { declaredInput, metadataKeys, namedInput, withTextMetadata } from './dir
 import { parseDirXml, reasonOf } from './dir-xml';
 import { readLayerGroups, type GroupReaderContext } from './read-layer-groups';
 import { readSettingsFiles } from './read-settings';
+import { RULE_FILES } from '@geocatalog/catalog-exchange';
 import { readLayersProperties, readServicesProperties } from '../access/rules-properties';
-import { RULE_FILES } from './data-directory-layout';
 
 export type { ForeignId, ForeignKind } from './dir-references';
 

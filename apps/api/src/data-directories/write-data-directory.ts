@@ -23,8 +23,8 @@ import { javaHashMapOrder } from '../catalog/datastores/java-hashmap-order';
 import { box } from '../catalog/featuretypes/featuretype.mapper';
 import { toXml } from '../rest/xml-writer';
 import { serviceSettingsRep, settingsRep } from '../settings/settings.mapper';
+import { RULE_FILES } from '@geocatalog/catalog-exchange';
 import { writeProperties } from '../access/rules-properties';
-import { RULE_FILES } from './data-directory-layout';
 import { catalogId, type CatalogRecordKind } from './catalog-id';
 import type {
   DataDirectory,
