@@ -101,6 +101,27 @@ describe('geocatalog CLI', () => {
     expect(row(again.stdout, `/namespaces/${ws}`)?.[0]).toBe('unchanged');
   });
 
+  it('settings edited in an exported global wms.xml go back with apply: the settings files are sent, not only the folders', async () => {
+    const before = uniqueName('WMS before');
+    const after = uniqueName('WMS after');
+    const title = async () => (await ctx.api.get('/services/wms/settings.json')).json().wms.title;
+    expect(await ctx.api.putXml('/services/wms/settings', `<wms><title>${before}</title></wms>`)).toHaveStatus(200);
+    expectExit(await geocatalog(['export', dir]), 0);
+    const wmsFile = join(dir, 'wms.xml');
+    const exported = readFileSync(wmsFile, 'utf8');
+    expect(exported).toContain(`<title>${before}</title>`);
+    writeFileSync(wmsFile, exported.replace(`<title>${before}</title>`, `<title>${after}</title>`));
+
+    const plan = await geocatalog(['plan', dir, '--detect-changes']);
+    expectExit(plan, 2);
+    expect(row(plan.stdout, '/services/wms/settings')?.[0]).toBe('update');
+    expect(await title()).toBe(before);
+
+    expectExit(await geocatalog(['apply', dir]), 0);
+    expect(await title()).toBe(after);
+    expectExit(await geocatalog(['plan', dir, '--detect-changes']), 0);
+  });
+
   it('what the folder lacks is deleted only with --prune: plan --prune lists the delete (exit 2), plan without it exits 0', async () => {
     const ws = uniqueName('prune');
     await createWorkspace(ctx.api, ws);

@@ -23,13 +23,24 @@ describe('zipFolder', () => {
     write('data/shapefiles/states.shp', 'big binary');
     write('gwc/topp_states/00/0000.png', 'a tile');
     write('security/masterpw.xml', '<masterPassword/>');
+    write('global.xml', '<global/>');
+    write('wms.xml', '<wms/>');
+    write('wcs.xml', '<wcs/>');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('holds the files of workspaces/, styles/, layergroups/ and security/ at their paths relative to the folder, leaving out dot-files, data/, gwc/ and the rest', () => {
+  it('holds the files of workspaces/, styles/, layergroups/ and security/ and the settings files at their paths relative to the folder, leaving out dot-files, data/, gwc/ and the rest', () => {
     const { zip, links } = zipFolder(dir);
     const entries = unzipSync(zip);
-    expect(Object.keys(entries).sort()).toEqual(['layergroups/base.xml', 'security/masterpw.xml', 'styles/line.sld', 'workspaces/topp/workspace.xml']);
+    expect(Object.keys(entries).sort()).toEqual([
+      'global.xml',
+      'layergroups/base.xml',
+      'security/masterpw.xml',
+      'styles/line.sld',
+      'wms.xml',
+      'workspaces/topp/workspace.xml',
+    ]);
+    expect(strFromU8(entries['global.xml'])).toBe('<global/>');
     expect(strFromU8(entries['workspaces/topp/workspace.xml'])).toBe('<workspace/>');
     expect(links).toEqual([]);
   });
@@ -44,14 +55,16 @@ describe('zipFolder', () => {
       symlinkSync(dir, join(dir, 'workspaces', 'loop'));
       rmSync(join(dir, 'security'), { recursive: true });
       symlinkSync(outside, join(dir, 'security'));
+      rmSync(join(dir, 'global.xml'));
+      symlinkSync(join(outside, 'id_rsa'), join(dir, 'global.xml'));
       expect(listFolderFiles(join(dir, 'workspaces'))).toEqual({
         files: ['topp/workspace.xml'],
         links: ['elsewhere', 'loop', 'topp/namespace.xml', 'topp/styles'],
       });
       const { zip, links } = zipFolder(dir);
-      expect(Object.keys(unzipSync(zip)).sort()).toEqual(['layergroups/base.xml', 'styles/line.sld', 'workspaces/topp/workspace.xml']);
+      expect(Object.keys(unzipSync(zip)).sort()).toEqual(['layergroups/base.xml', 'styles/line.sld', 'wms.xml', 'workspaces/topp/workspace.xml']);
       expect(Buffer.from(zip).includes('PRIVATE KEY')).toBe(false);
-      expect(links).toEqual(['workspaces/elsewhere', 'workspaces/loop', 'workspaces/topp/namespace.xml', 'workspaces/topp/styles', 'security']);
+      expect(links).toEqual(['workspaces/elsewhere', 'workspaces/loop', 'workspaces/topp/namespace.xml', 'workspaces/topp/styles', 'security', 'global.xml']);
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
-import { ZIP_LIMITS, type ZipLimits } from '@geocatalog/catalog-exchange';
+import { EXCHANGE_FILES, RECORD_FOLDERS, SECURITY_FOLDER, ZIP_LIMITS, type ZipLimits } from '@geocatalog/catalog-exchange';
 import { CliFailure } from './cli-failure';
 import { readFileNoFollow } from './no-follow';
 
@@ -36,11 +36,14 @@ export function listFolderFiles(dir: string): FolderListing {
 }
 
 /**
- * The top folders of a data directory an import reads: the catalog's configuration. A GeoServer
- * data directory also holds `data/` (shapefiles, rasters), `gwc/` (tile caches) and logs, which can
- * be gigabytes and are never imported.
+ * The top folders of a data directory an import reads (catalog-exchange's declaration): the
+ * catalog's configuration. A GeoServer data directory also holds `data/` (shapefiles, rasters),
+ * `gwc/` (tile caches) and logs, which can be gigabytes and are never imported.
  */
-export const IMPORTED_FOLDERS = ['workspaces', 'styles', 'layergroups', 'security'];
+export const IMPORTED_FOLDERS: readonly string[] = [...RECORD_FOLDERS, SECURITY_FOLDER];
+
+/** The files at the top of a data directory an import reads: the global, WMS and WFS settings. */
+export const IMPORTED_TOP_FILES: readonly string[] = EXCHANGE_FILES.filter((file) => !file.includes('/'));
 
 /** A folder zipped for an import, and the links left out of it (paths relative to the folder). */
 export interface FolderZip {
@@ -50,8 +53,8 @@ export interface FolderZip {
 
 /**
  * A zip, in memory, of the files below `dir`'s {@link IMPORTED_FOLDERS} (as `listFolderFiles` lists
- * them), each at its path relative to `dir`; nothing else in `dir` is read, and no symbolic link is
- * zipped or followed (a top folder that is one included). The server's zip limits are checked on
+ * them) and of its {@link IMPORTED_TOP_FILES}, each at its path relative to `dir`; nothing else in
+ * `dir` is read, and no symbolic link is zipped or followed (a top folder or file that is one included). The server's zip limits are checked on
  * the files' sizes before any is read, so a folder the server would refuse is not read into memory.
  */
 export function zipFolder(dir: string, limits: ZipLimits = ZIP_LIMITS): FolderZip {
@@ -65,6 +68,11 @@ export function zipFolder(dir: string, limits: ZipLimits = ZIP_LIMITS): FolderZi
     const listing = listFolderFiles(join(dir, top));
     files.push(...listing.files.map((rel) => `${top}/${rel}`));
     links.push(...listing.links.map((rel) => `${top}/${rel}`));
+  }
+  for (const top of IMPORTED_TOP_FILES) {
+    const stat = lstatSync(join(dir, top), { throwIfNoEntry: false });
+    if (stat?.isSymbolicLink()) links.push(top);
+    else if (stat?.isFile()) files.push(top);
   }
   checkLimits(dir, files, limits);
   for (const rel of files) entries[rel] = readFileNoFollow(join(dir, ...rel.split('/')));
