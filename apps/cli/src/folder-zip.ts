@@ -54,8 +54,9 @@ export interface FolderZip {
 /**
  * A zip, in memory, of the files below `dir`'s {@link IMPORTED_FOLDERS} (as `listFolderFiles` lists
  * them) and of its {@link IMPORTED_TOP_FILES}, each at its path relative to `dir`; nothing else in
- * `dir` is read, and no symbolic link is zipped or followed (a top folder or file that is one included). The server's zip limits are checked on
- * the files' sizes before any is read, so a folder the server would refuse is not read into memory.
+ * `dir` is read, and no symbolic link is zipped or followed (a top folder or file that is one
+ * included). The server's zip limits are checked on the files' sizes before any is read, so a
+ * folder the server would refuse is not read into memory.
  */
 export function zipFolder(dir: string, limits: ZipLimits = ZIP_LIMITS): FolderZip {
   const entries: Record<string, Uint8Array> = {};
