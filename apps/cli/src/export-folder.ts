@@ -4,20 +4,13 @@ import { EXCHANGE_FILES, RECORD_FOLDERS, unzipWithinLimits, ZIP_LIMITS, ZipTooLa
 import { CliFailure } from './cli-failure';
 import { writeFileNoFollow } from './no-follow';
 
-/**
- * What an export holds (contract §6 and §8, declared in catalog-exchange), and all `geocatalog
- * export DIR` ever writes: these folders, replaced as a whole so that records deleted from the
- * catalog disappear, and these files.
- */
-export const EXPORT_FOLDERS: readonly string[] = RECORD_FOLDERS;
-export const EXPORT_FILES: readonly string[] = EXCHANGE_FILES;
-
-const ALLOWED = `${EXPORT_FOLDERS.map((f) => `${f}/`).join(', ')}, ${EXPORT_FILES.join(', ')}`;
+/** All `geocatalog export DIR` ever writes (contract §6 and §8): what an exchange holds, as catalog-exchange declares it. */
+const ALLOWED = `${RECORD_FOLDERS.map((f) => `${f}/`).join(', ')}, ${EXCHANGE_FILES.join(', ')}`;
 
 /**
  * Unpacks an export zip into `dir` (created when missing). Everything is checked before anything
  * is removed or written, and a problem leaves `dir` as it was: the zip within the server's limits
- * (`ZIP_LIMITS`), every entry one of {@link EXPORT_FOLDERS}/{@link EXPORT_FILES} by a plain relative
+ * (`ZIP_LIMITS`), every entry one of {@link RECORD_FOLDERS}/{@link EXCHANGE_FILES} by a plain relative
  * path (no `..`, `.`, empty or dot-file segment, backslash, control character or drive), no entry
  * both a file and a folder, and no symbolic link on any path it writes. Then the export folders are
  * removed and the files written one folder at a time, never through a link (`O_NOFOLLOW`); nothing
@@ -26,7 +19,7 @@ const ALLOWED = `${EXPORT_FOLDERS.map((f) => `${f}/`).join(', ')}, ${EXPORT_FILE
  */
 export function writeExportIntoFolder(dir: string, zip: Uint8Array): number {
   const files = readExport(zip);
-  const folders = new Set<string>(EXPORT_FOLDERS);
+  const folders = new Set<string>(RECORD_FOLDERS);
   for (const name of files.keys()) {
     const segments = name.split('/');
     for (let i = 1; i < segments.length; i++) folders.add(segments.slice(0, i).join('/'));
@@ -36,12 +29,12 @@ export function writeExportIntoFolder(dir: string, zip: Uint8Array): number {
   }
   for (const path of [...folders, ...files.keys()]) refuseLink(dir, path);
   mkdirSync(dir, { recursive: true });
-  for (const folder of EXPORT_FOLDERS) rmSync(join(dir, folder), { recursive: true, force: true });
+  for (const folder of RECORD_FOLDERS) rmSync(join(dir, folder), { recursive: true, force: true });
   for (const [name, bytes] of files) {
     const segments = name.split('/');
     for (let i = 1; i < segments.length; i++) makeFolder(join(dir, ...segments.slice(0, i)));
     // A file in a folder just emptied is new: exclusive, so nothing can have been put there meanwhile.
-    writeFileNoFollow(join(dir, ...segments), bytes, EXPORT_FOLDERS.includes(segments[0]));
+    writeFileNoFollow(join(dir, ...segments), bytes, RECORD_FOLDERS.includes(segments[0]));
   }
   return files.size;
 }
@@ -61,7 +54,7 @@ function readExport(zip: Uint8Array): Map<string, Uint8Array> {
 function checkEntryName(name: string): void {
   const segments = name.split('/');
   const plain = !/[\\\x00-\x1f\x7f]/.test(name) && !/^[a-zA-Z]:/.test(name) && segments.every((s) => s !== '' && !s.startsWith('.'));
-  const allowed = (segments.length > 1 && EXPORT_FOLDERS.includes(segments[0])) || EXPORT_FILES.includes(name);
+  const allowed = (segments.length > 1 && RECORD_FOLDERS.includes(segments[0])) || EXCHANGE_FILES.includes(name);
   if (!plain || !allowed) {
     throw new CliFailure(`the server's export holds ${JSON.stringify(name)}, which no export holds (only ${ALLOWED}); nothing was written`);
   }

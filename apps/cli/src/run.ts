@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
+import { RECORD_FOLDERS } from '@geocatalog/catalog-exchange';
 import { type CliCommand, type CliOutput, type ExportCommand, type ImportCommand, parseArguments } from './arguments';
 import { downloadExport, postImport } from './catalog-client';
 import { CliFailure } from './cli-failure';
 import { EXIT_FAILURE, EXIT_SUCCESS, exitCodeFor } from './exit-code';
-import { EXPORT_FOLDERS, writeExportIntoFolder } from './export-folder';
+import { writeExportIntoFolder } from './export-folder';
 import { zipFolder } from './folder-zip';
 import { writeFileNoFollow } from './no-follow';
 import { renderPlanTable, summarizePlan } from './plan-table';
@@ -48,7 +49,7 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
     io.stdout(`wrote ${command.target} (${zip.length} bytes)\n`);
   } else {
     const files = writeExportIntoFolder(command.target, zip);
-    io.stdout(`wrote ${files} ${files === 1 ? 'file' : 'files'} under ${command.target} (${EXPORT_FOLDERS.map((f) => `${f}/`).join(', ')} replaced)\n`);
+    io.stdout(`wrote ${files} ${files === 1 ? 'file' : 'files'} under ${command.target} (${RECORD_FOLDERS.map((f) => `${f}/`).join(', ')} replaced)\n`);
   }
   return EXIT_SUCCESS;
 }

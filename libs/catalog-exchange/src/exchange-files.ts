@@ -5,13 +5,13 @@
  */
 
 /** The folders of records: an export replaces each as a whole, so records deleted from the catalog disappear. */
-export const RECORD_FOLDERS = ['workspaces', 'styles', 'layergroups'] as const;
+export const RECORD_FOLDERS: readonly string[] = ['workspaces', 'styles', 'layergroups'];
 
 /** The data rules and the service rules, GeoServer's files (contract §12). */
 export const RULE_FILES = { data: 'security/layers.properties', services: 'security/services.properties' } as const;
 
 /** The files outside {@link RECORD_FOLDERS}: the global settings, the global WMS and WFS settings, the rules. */
-export const EXCHANGE_FILES = ['global.xml', 'wms.xml', 'wfs.xml', RULE_FILES.data, RULE_FILES.services] as const;
+export const EXCHANGE_FILES: readonly string[] = ['global.xml', 'wms.xml', 'wfs.xml', RULE_FILES.data, RULE_FILES.services];
 
 /**
  * The folder an import reads whole: beside the rules, GeoServer's keystore there decrypts a store's

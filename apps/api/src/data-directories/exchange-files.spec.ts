@@ -20,7 +20,7 @@ describe('what a data-directory exchange holds (catalog-exchange) and where the 
   it('places every record in a record folder or in one of the exchange files, so the CLI sends back all an export wrote', () => {
     const files = recordFiles();
     expect(files.length).toBeGreaterThan(10);
-    const outside = files.filter((f) => !(RECORD_FOLDERS as readonly string[]).includes(f.split('/')[0]) && !(EXCHANGE_FILES as readonly string[]).includes(f));
+    const outside = files.filter((f) => !RECORD_FOLDERS.includes(f.split('/')[0]) && !EXCHANGE_FILES.includes(f));
     expect(outside).toEqual([]);
     // The settings files at the top are the ones the registry writes there: none declared in vain.
     const top = EXCHANGE_FILES.filter((f) => !f.includes('/'));
