@@ -79,6 +79,12 @@ describe('the main navigation (Chromium)', () => {
   async function signInAt(width: number): Promise<{ page: Page; console: ConsolePage }> {
     const page = await (await chrome.browser.newContext({ viewport: { width, height: 860 } })).newPage();
     const console = await signInToConsole(page, ctx.server.baseUrl, ctx.server.admin.user, ctx.server.admin.password);
+    // The administrator's own sections come with the answer about the signed-in user, after the
+    // rest of the menu: wait for the last one (attached: at 800 px the menu is closed).
+    await page
+      .getByRole('navigation', { name: 'Main', includeHidden: true })
+      .getByRole('link', { name: SECTIONS[SECTIONS.length - 1], exact: true, includeHidden: true })
+      .waitFor({ state: 'attached' });
     return { page, console };
   }
 
